@@ -1,0 +1,111 @@
+"""The one spelling of every card (../shared/cards.md), both ways: name <-> value.
+
+Recognisers, rules engines, the HTTP API and the data all go through these functions, so a
+card name that is not in this module can never reach a game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+UNO_COLOURS = ("red", "yellow", "green", "blue")
+UNO_ACTIONS = ("skip", "reverse", "draw2")
+UNO_WILDS = ("wild", "wild-draw4", "wild-swap", "wild-custom")
+
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FRENCH_SUITS = ("S", "H", "D", "C")
+FRENCH_JOKERS = ("BJ", "RJ")
+
+HUANGDI_CARDS = (*(str(n) for n in range(1, 11)), "joker", "invert")
+
+
+@dataclass(frozen=True)
+class UnoCard:
+    """An UNO card: ``colour`` is None for wilds; ``value`` is '0'..'9', an action or a wild."""
+
+    colour: str | None
+    value: str
+
+    @property
+    def name(self) -> str:
+        return self.value if self.colour is None else f"{self.colour}-{self.value}"
+
+    @property
+    def is_wild(self) -> bool:
+        return self.colour is None
+
+    @property
+    def is_number(self) -> bool:
+        return self.value.isdigit()
+
+
+def uno_names() -> list[str]:
+    """Every distinct UNO card name, in a stable order."""
+    names = [f"{c}-{v}" for c in UNO_COLOURS for v in [*map(str, range(10)), *UNO_ACTIONS]]
+    return names + list(UNO_WILDS)
+
+
+def uno_deck(include_custom: bool = False) -> list[str]:
+    """The 112-card deck of rules/uno.md (109 without the blank wilds), as names."""
+    deck: list[str] = []
+    for colour in UNO_COLOURS:
+        deck.append(f"{colour}-0")
+        for value in [*map(str, range(1, 10)), *UNO_ACTIONS]:
+            deck += [f"{colour}-{value}"] * 2
+    deck += ["wild"] * 4 + ["wild-draw4"] * 4 + ["wild-swap"]
+    if include_custom:
+        deck += ["wild-custom"] * 3
+    return deck
+
+
+def parse_uno(name: str) -> UnoCard:
+    """Turn an UNO card name into a card; ValueError for anything not in cards.md."""
+    if name in UNO_WILDS:
+        return UnoCard(None, name)
+    colour, _, value = name.partition("-")
+    if colour in UNO_COLOURS and (value in UNO_ACTIONS or (len(value) == 1 and value.isdigit())):
+        return UnoCard(colour, value)
+    raise ValueError(f"not an UNO card: {name!r}")
+
+
+def french_names() -> list[str]:
+    """The 54 names of the standard pack: 52 rank+suit and the two jokers."""
+    return [r + s for s in FRENCH_SUITS for r in FRENCH_RANKS] + list(FRENCH_JOKERS)
+
+
+_FRENCH = re.compile(r"^(A|10|[2-9]|J|Q|K)([SHDC])$")
+
+
+def parse_french(name: str) -> tuple[str, str | None]:
+    """(rank, suit) of a standard card; jokers give (name, None). ValueError otherwise."""
+    if name in FRENCH_JOKERS:
+        return name, None
+    m = _FRENCH.match(name)
+    if not m:
+        raise ValueError(f"not a standard card: {name!r}")
+    return m.group(1), m.group(2)
+
+
+def huangdi_names() -> list[str]:
+    return list(HUANGDI_CARDS)
+
+
+DECKS: dict[str, list[str]] = {
+    "uno": uno_names(),
+    "french": french_names(),
+    "huangdi": huangdi_names(),
+}
+
+
+def fold_taught_name(text: str) -> str:
+    """Fold a name typed on a phone to the taught-deck alphabet: a-z, 0-9 and '-'."""
+    import unicodedata
+
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    folded = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+    return folded
+
+
+def is_card(deck: str, name: str) -> bool:
+    return name in DECKS.get(deck, ())

@@ -1,0 +1,49 @@
+"""What adapters report to the tables: a card seen, a button pressed, an action asked for.
+
+Each carries the monotonic time it happened (``t_ns``, from the frame or the pin edge, not
+from when the software got round to it) and its source, so a judge can order them fairly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CardSeen:
+    zone: str
+    label: str | None
+    confidence: float
+    t_ns: int
+    source: str = "camera"
+    signature: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class ZoneCleared:
+    zone: str
+    t_ns: int
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class CameraLost:
+    t_ns: int
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class ButtonPressed:
+    seat: int
+    t_ns: int
+    source: str = "gpio"
+
+
+@dataclass(frozen=True)
+class ActionRequested:
+    table_id: str
+    action: dict[str, Any]
+    t_ns: int
+    source: str = "web"
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,202 @@
+"""The game interface, in the spirit of boardgame.io.
+
+A game is data plus pure functions:
+
+* ``setup(players, options, rng) -> state``: the starting state. ``state`` is plain JSON
+  data (dicts, lists, str, int, float, bool, None) so that it can be copied, compared,
+  stored and sent as it is.
+* ``apply(state, action, ctx) -> Accepted | Rejection``: a move. It never mutates ``state``;
+  it returns a new state and the events the move caused (for the speaker, LEDs, buzzer and
+  the phones), or a :class:`Rejection` with a stable code and a reason a player can read.
+* ``public_view(state)`` and ``player_view(state, seat)``: what a watcher and what one
+  player may see. Private facts (a Werewolf role, a hand) never appear in another's view.
+* ``outcome(state)``: None while the game runs, else the result and the scores.
+
+Randomness comes only from ``ctx.rng``, which the table seeds from the table's seed and the
+event's position in the log, so replaying the log gives exactly the same state. The time of
+an action (``ctx.now``, wall seconds) is likewise stored in the log, never read from a clock.
+
+Nothing here or in any game may import Flask, OpenCV, gpiozero or do I/O: a test enforces it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+GameEvent = dict[str, Any]
+
+
+def N_(message: str) -> str:
+    """Mark a message for translation without translating it here (rules stay pure).
+
+    The web layer looks the message up in the phone's language and fills in the params.
+    """
+    return message
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who submits an action: a seat (a player's phone, a button, the camera for a seat),
+    the host (who may act for anyone), or nobody in particular (a watcher)."""
+
+    seat: int | None = None
+    host: bool = False
+    source: str = "web"
+
+    def can_act_for(self, seat: int) -> bool:
+        return self.host or self.seat == seat
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "host": self.host, "source": self.source}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Actor:
+        return cls(
+            seat=data.get("seat"),
+            host=bool(data.get("host")),
+            source=str(data.get("source", "web")),
+        )
+
+
+HOST = Actor(host=True, source="host")
+
+
+@dataclass
+class Context:
+    """What an action may use besides the state: who acts, a seeded RNG, the logged time."""
+
+    actor: Actor
+    rng: random.Random
+    now: float = 0.0
+    seq: int = 0
+
+
+@dataclass(frozen=True)
+class Rejection:
+    """A move the rules refuse. ``message`` is an English template marked with ``N_`` whose
+    ``{name}`` fields are filled from ``params`` after translation."""
+
+    code: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def render(self, translate=lambda s: s) -> str:
+        try:
+            return translate(self.message).format(**self.params)
+        except (KeyError, IndexError, ValueError):
+            return self.message.format(**self.params)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    state: State
+    events: list[GameEvent] = field(default_factory=list)
+
+
+Result = Accepted | Rejection
+
+
+@dataclass(frozen=True)
+class Option:
+    """One table option with its default: every [DEFAULT] of a rules sheet becomes one."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    kind: type | tuple[type, ...] | None = None
+    minimum: float | None = None
+    maximum: float | None = None
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action a game accepts, for the OpenAPI document: its fields and an example."""
+
+    type: str
+    summary: str
+    example: Action
+    fields: dict[str, str] = field(default_factory=dict)
+    host_only: bool = False
+
+
+class Game(Protocol):
+    """What every game module offers (see the module docstring)."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    actions: ClassVar[tuple[ActionSpec, ...]]
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State: ...
+
+    def apply(self, state: State, action: Action, ctx: Context) -> Result: ...
+
+    def public_view(self, state: State) -> dict[str, Any]: ...
+
+    def player_view(self, state: State, seat: int) -> dict[str, Any]: ...
+
+    def outcome(self, state: State) -> dict[str, Any] | None: ...
+
+
+class OptionError(ValueError):
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.render())
+        self.rejection = rejection
+
+
+def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> dict[str, Any]:
+    """Fill in defaults and check the given options; OptionError with a Rejection if bad."""
+    given = dict(given or {})
+    known = {o.name: o for o in specs}
+    for name in given:
+        if name not in known:
+            raise OptionError(
+                Rejection("unknown_option", N_("Unknown option: {name}."), {"name": str(name)[:40]})
+            )
+    out: dict[str, Any] = {}
+    for opt in specs:
+        value = given.get(opt.name, opt.default)
+        if opt.choices is not None and value not in opt.choices:
+            raise OptionError(
+                Rejection(
+                    "bad_option",
+                    N_("Option {name} must be one of: {choices}."),
+                    {"name": opt.name, "choices": ", ".join(map(str, opt.choices))},
+                )
+            )
+        if opt.kind is not None and value is not None:
+            kinds = opt.kind if isinstance(opt.kind, tuple) else (opt.kind,)
+            if isinstance(value, bool) and bool not in kinds:
+                value = "bad"
+            if not isinstance(value, kinds):
+                raise OptionError(
+                    Rejection(
+                        "bad_option", N_("Option {name} has the wrong type."), {"name": opt.name}
+                    )
+                )
+        numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
+        if numeric and (
+            (opt.minimum is not None and value < opt.minimum)
+            or (opt.maximum is not None and value > opt.maximum)
+        ):
+            raise OptionError(
+                Rejection(
+                    "bad_option",
+                    N_("Option {name} must be between {low} and {high}."),
+                    {"name": opt.name, "low": opt.minimum, "high": opt.maximum},
+                )
+            )
+        out[opt.name] = value
+    return out
+
+
+def reject(code: str, message: str, **params: Any) -> Rejection:
+    """Shorthand used by the games: ``return reject("not_your_turn", N_("..."), seat=2)``."""
+    return Rejection(code, message, params)

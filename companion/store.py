@@ -1,0 +1,199 @@
+"""The SQLite event log: every table's definition and its append-only list of actions.
+
+State is never stored, only derived: a table's state is the replay of its log from its
+options and random seed. An action is acknowledged only after its row is committed, and the
+database runs in WAL mode with ``synchronous=FULL`` so that a committed action survives a
+power cut. Undo appends an ``undo`` row that names the action it takes back, so the history
+keeps everything that happened.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id        TEXT PRIMARY KEY,
+    code      TEXT NOT NULL UNIQUE,
+    game      TEXT NOT NULL,
+    title     TEXT NOT NULL,
+    players   TEXT NOT NULL,
+    options   TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    pin_hash  TEXT NOT NULL,
+    created   REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    table_id  TEXT NOT NULL REFERENCES tables(id),
+    seq       INTEGER NOT NULL,
+    kind      TEXT NOT NULL CHECK (kind IN ('action', 'undo')),
+    body      TEXT NOT NULL,
+    actor     TEXT NOT NULL,
+    t         REAL NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id   TEXT NOT NULL REFERENCES tables(id),
+    seat       INTEGER NOT NULL,
+    token_hash TEXT NOT NULL,
+    joined     REAL NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+"""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    id: str
+    code: str
+    game: str
+    title: str
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    pin_hash: str
+    created: float
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    seq: int
+    kind: str  # "action" or "undo"
+    body: dict[str, Any]  # the action, or {"undo": seq} for an undo
+    actor: dict[str, Any]
+    t: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "kind": self.kind,
+            "body": self.body,
+            "actor": self.actor,
+            "t": self.t,
+        }
+
+
+class Store:
+    """One SQLite file shared by every table. Safe to use from many threads."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # -- tables ------------------------------------------------------------------------
+    def create_table(self, rec: TableRecord) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rec.id,
+                    rec.code,
+                    rec.game,
+                    rec.title,
+                    json.dumps(rec.players),
+                    json.dumps(rec.options),
+                    rec.seed,
+                    rec.pin_hash,
+                    rec.created,
+                ),
+            )
+
+    def code_in_use(self, code: str) -> bool:
+        with self._lock:
+            return (
+                self._db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone()
+                is not None
+            )
+
+    def _record(self, row: tuple) -> TableRecord:
+        return TableRecord(
+            row[0],
+            row[1],
+            row[2],
+            row[3],
+            json.loads(row[4]),
+            json.loads(row[5]),
+            row[6],
+            row[7],
+            row[8],
+        )
+
+    def get_table(self, table_id: str) -> TableRecord | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return self._record(row) if row else None
+
+    def find_code(self, code: str) -> TableRecord | None:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM tables WHERE code = ?", (code,)).fetchone()
+        return self._record(row) if row else None
+
+    def list_tables(self) -> list[TableRecord]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM tables ORDER BY created DESC").fetchall()
+        return [self._record(r) for r in rows]
+
+    # -- the log -----------------------------------------------------------------------
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        kind: str,
+        body: dict[str, Any],
+        actor: dict[str, Any],
+        t: float,
+    ) -> None:
+        """Commit one log entry. Raises sqlite3.IntegrityError if ``seq`` is taken, which
+        the table's lock makes impossible unless two processes share one file."""
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    seq,
+                    kind,
+                    json.dumps(body, separators=(",", ":")),
+                    json.dumps(actor, separators=(",", ":")),
+                    t,
+                ),
+            )
+
+    def log(self, table_id: str) -> list[LogEntry]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, kind, body, actor, t FROM events WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            ).fetchall()
+        return [LogEntry(r[0], r[1], json.loads(r[2]), json.loads(r[3]), r[4]) for r in rows]
+
+    # -- seats -------------------------------------------------------------------------
+    def set_seat(self, table_id: str, seat: int, token_hash: str, joined: float) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO seats VALUES (?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE "
+                "SET token_hash = excluded.token_hash, joined = excluded.joined",
+                (table_id, seat, token_hash, joined),
+            )
+
+    def seats(self, table_id: str) -> dict[int, str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
+            ).fetchall()
+        return {seat: token_hash for seat, token_hash in rows}

@@ -1,0 +1,447 @@
+"""The tables: one entry point, safe across threads, for every action from every adapter.
+
+The web layer, the camera watcher and the buttons all call :meth:`TableService.submit`.
+Under the table's lock it checks the caller's version, lets the game's pure ``apply`` judge
+the action, commits the accepted action to the SQLite log and only then changes the live
+state, bumps the version and tells the listeners (SSE streams, LEDs, narration).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from companion.clock import Clock, SystemClock
+from companion.games.base import (
+    HOST,
+    N_,
+    Accepted,
+    Actor,
+    Context,
+    Game,
+    OptionError,
+    Rejection,
+    State,
+    resolve_options,
+)
+from companion.games.registry import game_ids, get_game
+from companion.store import LogEntry, Store, TableRecord
+
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud without doubt
+CODE_LENGTH = 4
+MAX_NAME = 24
+PIN_TRIES = 5
+PIN_LOCK_S = 30.0
+
+
+class TableError(Exception):
+    """A refusal with a translatable reason and the HTTP status that fits it."""
+
+    def __init__(self, status: int, code: str, message: str, **params: Any) -> None:
+        super().__init__(message.format(**params))
+        self.status = status
+        self.rejection = Rejection(code, message, params)
+
+    @classmethod
+    def from_rejection(cls, rejection: Rejection, status: int = 422) -> TableError:
+        return cls(status, rejection.code, rejection.message, **rejection.params)
+
+
+@dataclass(frozen=True)
+class Update:
+    """What listeners hear after an action is committed."""
+
+    table_id: str
+    version: int
+    kind: str  # "action", "undo" or "join"
+    events: list[dict[str, Any]]
+    actor: Actor
+
+
+Listener = Callable[[Update], None]
+
+
+def _hash(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _hash_pin(pin: str, salt: str | None = None) -> str:
+    salt = salt or secrets.token_hex(8)
+    digest = hashlib.pbkdf2_hmac("sha256", pin.encode(), salt.encode(), 20_000).hex()
+    return f"{salt}${digest}"
+
+
+def _pin_ok(pin: str, stored: str) -> bool:
+    salt, _, _digest = stored.partition("$")
+    return hmac.compare_digest(_hash_pin(pin, salt), stored)
+
+
+def rng_for(seed: int, seq: int) -> random.Random:
+    """The random generator an action sees: fixed by the table's seed and the action's place
+    in the log, so a replay draws exactly the same cards."""
+    return random.Random(f"{seed}:{seq}")
+
+
+@dataclass
+class LiveTable:
+    record: TableRecord
+    game: Game
+    state: State
+    version: int
+    log: list[LogEntry]
+    seats: dict[int, str]
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    listeners: list[Listener] = field(default_factory=list)
+    pin_failures: list[float] = field(default_factory=list)
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "id": self.record.id,
+            "code": self.record.code,
+            "game": self.record.game,
+            "title": self.record.title,
+            "players": self.record.players,
+            "options": self.record.options,
+            "version": self.version,
+            "seats_taken": sorted(self.seats),
+            "created": self.record.created,
+            "outcome": self.game.outcome(self.state),
+        }
+
+
+def replay(record: TableRecord, game: Game, log: list[LogEntry]) -> State:
+    """The state a log leads to: setup, then every action that was not undone, in order."""
+    undone = {e.body["undo"] for e in log if e.kind == "undo"}
+    state = game.setup(record.players, record.options, rng_for(record.seed, 0))
+    for entry in log:
+        if entry.kind != "action" or entry.seq in undone:
+            continue
+        ctx = Context(
+            Actor.from_json(entry.actor), rng_for(record.seed, entry.seq), entry.t, entry.seq
+        )
+        result = game.apply(state, entry.body, ctx)
+        if not isinstance(result, Accepted):  # the rules changed under a stored game
+            raise RuntimeError(
+                f"log entry {entry.seq} of {record.id} no longer applies: {result.code}"
+            )
+        state = result.state
+    return state
+
+
+class TableService:
+    """All the tables of this companion, backed by one :class:`Store`."""
+
+    def __init__(self, store: Store, clock: Clock | None = None) -> None:
+        self.store = store
+        self.clock = clock or SystemClock()
+        self._tables: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+        self._global_listeners: list[Listener] = []
+
+    # -- creating and finding tables ---------------------------------------------------
+    def create_table(
+        self,
+        game_id: str,
+        players: list[str],
+        pin: str,
+        options: dict[str, Any] | None = None,
+        title: str | None = None,
+        seed: int | None = None,
+    ) -> LiveTable:
+        if game_id not in game_ids():
+            raise TableError(
+                404, "unknown_game", N_("There is no game called {game}."), game=str(game_id)[:40]
+            )
+        game = get_game(game_id)
+        players = self._check_players(game, players)
+        if not isinstance(pin, str) or not pin.isdigit() or not 4 <= len(pin) <= 8:
+            raise TableError(400, "bad_pin", N_("The host PIN must be 4 to 8 digits."))
+        try:
+            opts = resolve_options(game.options, options)
+        except OptionError as exc:
+            raise TableError.from_rejection(exc.rejection, 400) from None
+        if title is not None and (not isinstance(title, str) or len(title) > 60):
+            raise TableError(400, "bad_title", N_("A title is at most 60 characters."))
+        with self._lock:
+            code = self._new_code()
+            record = TableRecord(
+                id=secrets.token_hex(6),
+                code=code,
+                game=game_id,
+                title=(title or "").strip() or game_id,
+                players=players,
+                options=opts,
+                seed=seed if seed is not None else secrets.randbits(48),
+                pin_hash=_hash_pin(pin),
+                created=self.clock.wall(),
+            )
+            self.store.create_table(record)
+            live = LiveTable(record, game, replay(record, game, []), 0, [], {})
+            self._tables[record.id] = live
+        return live
+
+    def _check_players(self, game: Game, players: Any) -> list[str]:
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise TableError(400, "bad_players", N_("Players must be a list of names."))
+        names = [" ".join(p.split()) for p in players]
+        if not game.min_players <= len(names) <= game.max_players:
+            raise TableError(
+                400,
+                "player_count",
+                N_("This game needs {low} to {high} players."),
+                low=game.min_players,
+                high=game.max_players,
+            )
+        if any(not n or len(n) > MAX_NAME for n in names):
+            raise TableError(400, "bad_name", N_("A name must be 1 to {n} characters."), n=MAX_NAME)
+        if len({n.casefold() for n in names}) != len(names):
+            raise TableError(400, "duplicate_name", N_("Two players have the same name."))
+        return names
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if not self.store.code_in_use(code):
+                return code
+
+    def get(self, table_id: str) -> LiveTable:
+        """The live table, loaded from the log on first use; TableError 404 if unknown."""
+        if not isinstance(table_id, str) or len(table_id) > 64:
+            raise TableError(404, "no_table", N_("There is no such table."))
+        with self._lock:
+            live = self._tables.get(table_id)
+            if live is not None:
+                return live
+            record = self.store.get_table(table_id)
+            if record is None:
+                raise TableError(404, "no_table", N_("There is no such table."))
+            game = get_game(record.game)
+            log = self.store.log(table_id)
+            live = LiveTable(
+                record,
+                game,
+                replay(record, game, log),
+                log[-1].seq if log else 0,
+                log,
+                self.store.seats(table_id),
+            )
+            self._tables[table_id] = live
+            return live
+
+    def by_code(self, code: str) -> LiveTable:
+        record = self.store.find_code(str(code).strip().upper()[:8])
+        if record is None:
+            raise TableError(404, "no_table", N_("There is no table with that code."))
+        return self.get(record.id)
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        return [self.get(r.id).summary() for r in self.store.list_tables()]
+
+    # -- who is who --------------------------------------------------------------------
+    def check_pin(self, table_id: str, pin: Any) -> None:
+        """Raise unless ``pin`` is the host's. Five wrong tries lock the PIN for 30 s, so a
+        4-digit PIN cannot be guessed from a phone on the LAN."""
+        live = self.get(table_id)
+        now = self.clock.monotonic_ns() / 1e9
+        with live.lock:
+            live.pin_failures = [t for t in live.pin_failures if now - t < PIN_LOCK_S]
+            if len(live.pin_failures) >= PIN_TRIES:
+                raise TableError(
+                    429,
+                    "pin_locked",
+                    N_("Too many wrong PINs. Try again in {s} seconds."),
+                    s=int(PIN_LOCK_S - (now - live.pin_failures[0])) + 1,
+                )
+            if not isinstance(pin, str) or not _pin_ok(pin, live.record.pin_hash):
+                live.pin_failures.append(now)
+                raise TableError(403, "bad_pin_given", N_("That is not the host's PIN."))
+
+    def seat_for_token(self, table_id: str, token: str | None) -> int | None:
+        if not token:
+            return None
+        live = self.get(table_id)
+        hashed = _hash(token)
+        for seat, stored in live.seats.items():
+            if hmac.compare_digest(stored, hashed):
+                return seat
+        raise TableError(401, "bad_token", N_("This phone's pass for the table is not valid."))
+
+    def join(self, table_id: str, seat: Any, pin: str | None = None) -> str:
+        """Give a phone the seat's token. A seat already taken needs the host's PIN (a phone
+        lost or swapped mid-game), which invalidates the old phone's token."""
+        live = self.get(table_id)
+        if (
+            isinstance(seat, bool)
+            or not isinstance(seat, int)
+            or not (0 <= seat < len(live.record.players))
+        ):
+            raise TableError(400, "bad_seat", N_("There is no such seat."))
+        with live.lock:
+            if seat in live.seats:
+                if pin is None:
+                    raise TableError(
+                        409,
+                        "seat_taken",
+                        N_("{name} has already joined from another phone."),
+                        name=live.record.players[seat],
+                    )
+                self.check_pin(table_id, pin)
+            token = secrets.token_urlsafe(18)
+            self.store.set_seat(table_id, seat, _hash(token), self.clock.wall())
+            live.seats[seat] = _hash(token)
+            self._notify(
+                live,
+                Update(
+                    table_id,
+                    live.version,
+                    "join",
+                    [{"type": "player_joined", "seat": seat}],
+                    Actor(seat=seat),
+                ),
+            )
+        return token
+
+    # -- acting ------------------------------------------------------------------------
+    def submit(
+        self, table_id: str, action: Any, actor: Actor, expected_version: int | None = None
+    ) -> Update:
+        """Judge and commit one action; TableError for a refusal (nothing changes then)."""
+        live = self.get(table_id)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise TableError(400, "bad_action", N_("An action needs a type."))
+        with live.lock:
+            self._check_version(live, expected_version)
+            seq = live.version + 1
+            now = self.clock.wall()
+            ctx = Context(actor, rng_for(live.record.seed, seq), now, seq)
+            try:
+                result = live.game.apply(live.state, action, ctx)
+            except Exception as exc:  # a rules bug must not take the table down
+                raise TableError(
+                    422, "rules_error", N_("The rules could not judge that action.")
+                ) from exc
+            if isinstance(result, Rejection):
+                raise TableError.from_rejection(
+                    result, 403 if result.code in ("host_only", "not_your_seat") else 422
+                )
+            self.store.append(table_id, seq, "action", action, actor.to_json(), now)
+            live.log.append(LogEntry(seq, "action", action, actor.to_json(), now))
+            live.state, live.version = result.state, seq
+            update = Update(table_id, seq, "action", result.events, actor)
+            self._notify(live, update)
+        return update
+
+    def undo(
+        self, table_id: str, actor: Actor = HOST, expected_version: int | None = None
+    ) -> Update:
+        """Take back the last action that is still in force (the host's)."""
+        live = self.get(table_id)
+        if not actor.host:
+            raise TableError(403, "host_only", N_("Only the host can do that."))
+        with live.lock:
+            self._check_version(live, expected_version)
+            undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
+            target = next(
+                (e for e in reversed(live.log) if e.kind == "action" and e.seq not in undone), None
+            )
+            if target is None:
+                raise TableError(409, "nothing_to_undo", N_("There is nothing to undo."))
+            seq = live.version + 1
+            now = self.clock.wall()
+            entry = LogEntry(seq, "undo", {"undo": target.seq}, actor.to_json(), now)
+            state = replay(live.record, live.game, [*live.log, entry])
+            self.store.append(table_id, seq, "undo", entry.body, entry.actor, now)
+            live.log.append(entry)
+            live.state, live.version = state, seq
+            update = Update(table_id, seq, "undo", [{"type": "undone", "seq": target.seq}], actor)
+            self._notify(live, update)
+        return update
+
+    def _check_version(self, live: LiveTable, expected: int | None) -> None:
+        if expected is None:
+            return
+        if isinstance(expected, bool) or not isinstance(expected, int):
+            raise TableError(400, "bad_version", N_("The version must be a whole number."))
+        if expected != live.version:
+            raise TableError(
+                409,
+                "stale_version",
+                N_(
+                    "The table changed since your phone last looked (version "
+                    "{yours}, now {now}). Check it and try again."
+                ),
+                yours=expected,
+                now=live.version,
+            )
+
+    # -- reading -----------------------------------------------------------------------
+    def view(self, table_id: str, seat: int | None = None, host: bool = False) -> dict[str, Any]:
+        """What one viewer may see: the public view, plus a player's own view for a seat.
+        The host's moderator view (``host=True``) is the full state."""
+        live = self.get(table_id)
+        with live.lock:
+            out = {
+                "table": live.summary(),
+                "version": live.version,
+                "public": live.game.public_view(live.state),
+            }
+            if seat is not None:
+                out["you"] = {
+                    "seat": seat,
+                    "name": live.record.players[seat],
+                    "view": live.game.player_view(live.state, seat),
+                }
+            if host:
+                moderator = getattr(live.game, "moderator_view", None)
+                out["host"] = moderator(live.state) if moderator else live.state
+        return out
+
+    def history(
+        self, table_id: str, seat: int | None = None, host: bool = False
+    ) -> list[dict[str, Any]]:
+        """The log as a viewer may read it. A game with secrets filters the entries through
+        ``history_view(state, entry, seat)``; the host reads everything."""
+        live = self.get(table_id)
+        with live.lock:
+            undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
+            entries = [{**e.to_json(), "undone": e.seq in undone} for e in live.log]
+            filt = getattr(live.game, "history_view", None)
+            if host or filt is None:
+                return entries
+            return [v for e in entries if (v := filt(live.state, e, seat)) is not None]
+
+    # -- listening ---------------------------------------------------------------------
+    def subscribe(self, table_id: str, listener: Listener) -> Callable[[], None]:
+        live = self.get(table_id)
+        with live.lock:
+            live.listeners.append(listener)
+
+        def unsubscribe() -> None:
+            with live.lock:
+                if listener in live.listeners:
+                    live.listeners.remove(listener)
+
+        return unsubscribe
+
+    def add_listener(self, listener: Listener) -> None:
+        """Hear every table's updates (the LEDs, the buzzer, the narrator)."""
+        self._global_listeners.append(listener)
+
+    def _notify(self, live: LiveTable, update: Update) -> None:
+        for listener in [*live.listeners, *self._global_listeners]:
+            try:
+                listener(update)
+            except Exception:  # a broken listener must never undo a committed action
+                import logging
+
+                logging.getLogger(__name__).exception("listener failed")
