@@ -178,7 +178,7 @@ class TableService:
                 id=secrets.token_hex(6),
                 code=code,
                 game=game_id,
-                title=(title or "").strip() or game_id,
+                title=(title or "").strip() or game.name,
                 players=players,
                 options=opts,
                 seed=seed if seed is not None else secrets.randbits(48),

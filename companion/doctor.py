@@ -1,0 +1,100 @@
+"""``companion doctor``: what camera, pins, speaker and voices this machine has, and which
+fallback each subsystem will use, so a host can fix the wiring before friends arrive."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from companion.config import is_raspberry_pi, load_config
+
+
+def _check_camera(cfg) -> dict[str, Any]:
+    picam = importlib.util.find_spec("picamera2") is not None
+    videos = sorted(str(p) for p in Path("/dev").glob("video*"))
+    if cfg.camera:
+        choice = cfg.camera
+    elif picam and is_raspberry_pi():
+        choice = "picamera2"
+    elif videos:
+        choice = "opencv:0"
+    else:
+        choice = "replay (sample photos)"
+    return {"configured": cfg.camera or None, "picamera2_installed": picam,
+            "video_devices": videos, "will_use": choice,
+            "fallback": choice.startswith("replay")}
+
+
+def _check_pins(cfg) -> dict[str, Any]:
+    env = os.environ.get("GPIOZERO_PIN_FACTORY")
+    pi = is_raspberry_pi()
+    if cfg.pin_factory or env:
+        choice = cfg.pin_factory or env
+    elif pi:
+        choice = "gpiozero default (lgpio on Bookworm)"
+    else:
+        choice = "mock (no GPIO here): on-screen buttons and terminal keys"
+    return {"raspberry_pi": pi, "gpiochip": sorted(str(p) for p in Path("/dev").glob("gpiochip*")),
+            "button_pins": cfg.button_pins, "led_pins": cfg.led_pins,
+            "buzzer_pin": cfg.buzzer_pin, "will_use": choice, "fallback": not pi}
+
+
+def _voices(exe: str) -> list[str]:
+    try:
+        out = subprocess.run([exe, "--voices"], capture_output=True, text=True, timeout=5).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    names = {line.split()[1] for line in out.splitlines()[1:] if len(line.split()) > 1}
+    # espeak-ng answers to "en" with its default English voice even though it lists en-gb...
+    found = {"en"} if any(n == "en" or n.startswith("en-") for n in names) else set()
+    return sorted(found | (names & {"pt-br", "cmn-latn-pinyin"}))
+
+
+def _check_speech(cfg) -> dict[str, Any]:
+    exe = shutil.which("espeak-ng")
+    player = next((p for p in ("aplay", "paplay", "pw-play") if shutil.which(p)), None)
+    sound = bool(list(Path("/dev/snd").glob("pcm*p"))) if Path("/dev/snd").exists() else False
+    voices = _voices(exe) if exe else []
+    if cfg.speech:
+        choice = cfg.speech
+    elif exe:
+        choice = "espeak-ng"
+    else:
+        choice = "browser (the host phone speaks)"
+    return {"espeak_ng": exe, "voices": voices, "player": player, "sound_device": sound,
+            "will_use": choice, "fallback": not exe}
+
+
+def report(cfg=None) -> dict[str, Any]:
+    cfg = cfg or load_config()
+    return {
+        "database": str(cfg.database_path),
+        "listen": f"{cfg.bind_host}:{cfg.port}",
+        "camera": _check_camera(cfg),
+        "pins": _check_pins(cfg),
+        "speech": _check_speech(cfg),
+    }
+
+
+def run_doctor(args: argparse.Namespace) -> int:
+    cfg = load_config(path=Path(args.config) if args.config else None)
+    rep = report(cfg)
+    if args.json:
+        print(json.dumps(rep, indent=2))
+        return 0
+    print(f"database : {rep['database']}")
+    print(f"listen   : {rep['listen']}")
+    for part in ("camera", "pins", "speech"):
+        info = rep[part]
+        flag = "FALLBACK" if info["fallback"] else "ok"
+        print(f"{part:9}: {info['will_use']}  [{flag}]")
+        for k, v in info.items():
+            if k not in ("will_use", "fallback"):
+                print(f"           {k}: {v}")
+    return 0

@@ -1,0 +1,94 @@
+"""``companion serve``: the table service, the phone web app, and whatever hardware is there.
+
+Off a Pi it runs on the embedded defaults: the database in the user's data directory, mock
+pins (with a warning), keys in the terminal and on-screen buttons for slaps.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import shutil
+import subprocess
+import sys
+
+from companion.config import Config, load_config
+from companion.store import Store
+from companion.table import TableService
+
+log = logging.getLogger("companion")
+
+
+def lan_addresses() -> list[str]:
+    """The machine's IPv4 addresses as phones on the LAN would reach them (no packets sent)."""
+    exe = shutil.which("hostname")
+    if not exe:
+        return []
+    try:
+        out = subprocess.run([exe, "-I"], capture_output=True, text=True, timeout=2).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    return [a for a in out.split() if "." in a and not a.startswith("127.")]
+
+
+def public_url(cfg: Config) -> str:
+    if cfg.public_url:
+        return cfg.public_url.rstrip("/")
+    host = cfg.bind_host
+    if host in ("0.0.0.0", ""):
+        addrs = lan_addresses()
+        host = addrs[0] if addrs else "127.0.0.1"
+    return f"http://{host}:{cfg.port}"
+
+
+def build(cfg: Config):
+    """The service and the app, ready to serve (shared with the tests and benchmarks)."""
+    from web import create_app
+
+    store = Store(cfg.database_path)
+    service = TableService(store)
+    app = create_app(service, cfg)
+    return service, app
+
+
+def serve(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    cfg = load_config(path=None if not args.config else __import__("pathlib").Path(args.config),
+                      host=args.host, port=args.port, database=args.db)
+    url = public_url(cfg)
+    cfg.public_url = cfg.public_url or url
+    service, app = build(cfg)
+    stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
+    print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
+    print(f"Database: {cfg.database_path}", flush=True)
+    if not args.no_qr and sys.stdout.isatty():
+        try:
+            import segno
+
+            segno.make(url, error="m").terminal(compact=True)
+        except Exception:  # a terminal that cannot draw it still has the URL above
+            pass
+    from waitress import serve as waitress_serve
+
+    try:
+        waitress_serve(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
+                       channel_timeout=3600, ident="companion")
+    finally:
+        stop_hw()
+    return 0
+
+
+def start_hardware(cfg: Config, service: TableService, use_keys: bool = True):
+    """Buttons, LEDs, buzzer (and terminal keys off a Pi), if the hardware layer offers them."""
+    try:
+        import hardware
+    except ImportError:
+        return lambda: None
+    start = getattr(hardware, "start", None)
+    if start is None:
+        return lambda: None
+    try:
+        return start(cfg, service, use_keys=use_keys) or (lambda: None)
+    except Exception:  # no hardware must never stop the scores from being kept
+        log.exception("hardware failed to start; on-screen buttons only")
+        return lambda: None

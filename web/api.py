@@ -1,0 +1,218 @@
+"""The JSON API under /api: tables, joining, actions, views, undo, history, export.
+
+Documented as OpenAPI at /api/openapi.json (see openapi.py). Every refusal is
+``{"error": {"code", "message"}}`` with a 4xx status.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+
+from companion.games.base import N_
+from companion.games.registry import all_games
+from companion.table import TableError, TableService, Update
+from web.auth import identify
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def tables() -> TableService:
+    return current_app.extensions["tables"]
+
+
+def body() -> dict[str, Any]:
+    """The request's JSON object; a clear 400 for anything else."""
+    raw = request.get_data(cache=True)
+    if not raw:
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise TableError(400, "bad_json", N_("The request body is not valid JSON.")) from None
+    if not isinstance(data, dict):
+        raise TableError(400, "bad_json", N_("The request body must be a JSON object."))
+    return data
+
+
+def events_for(update: Update, seat: int | None, host: bool) -> list[dict[str, Any]]:
+    """Game events this viewer may hear: public ones, and those addressed to its seat."""
+    return [e for e in update.events if host or "to" not in e or (seat is not None and seat in
+                                                                   e["to"])]
+
+
+def join_url(code: str) -> str:
+    base = current_app.config["COMPANION"].public_url.rstrip("/")
+    path = url_for("pages.join_code", code=code)
+    return base + path if base else url_for("pages.join_code", code=code, _external=True)
+
+
+@bp.get("/games")
+def list_games():
+    out = []
+    for gid, game in all_games().items():
+        out.append({
+            "id": gid, "name": game.name, "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": [{"name": o.name, "default": o.default, "help": o.help,
+                         "choices": list(o.choices) if o.choices else None,
+                         "minimum": o.minimum, "maximum": o.maximum} for o in game.options],
+            "actions": [{"type": a.type, "summary": a.summary, "example": a.example,
+                         "host_only": a.host_only} for a in game.actions],
+        })
+    return jsonify({"games": out})
+
+
+@bp.get("/tables")
+def list_tables():
+    return jsonify({"tables": tables().list_tables()})
+
+
+@bp.post("/tables")
+def create_table():
+    data = body()
+    live = tables().create_table(
+        game_id=data.get("game", "scorepad"), players=data.get("players"),
+        pin=data.get("pin"), options=_dict(data.get("options")), title=data.get("title"),
+    )
+    out = {"table": live.summary(), "join_url": join_url(live.record.code),
+           "url": url_for("pages.table_page", table_id=live.id)}
+    return jsonify(out), 201
+
+
+def _dict(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TableError(400, "bad_options", N_("Options must be a JSON object."))
+    return value
+
+
+@bp.get("/tables/by-code/<code>")
+def by_code(code: str):
+    live = tables().by_code(code)
+    return jsonify({"table": live.summary(), "url": url_for("pages.table_page",
+                                                            table_id=live.id)})
+
+
+@bp.get("/tables/<table_id>")
+def view(table_id: str):
+    caller = identify(tables(), table_id)
+    out = tables().view(table_id, seat=caller.seat, host=caller.host)
+    out["join_url"] = join_url(out["table"]["code"])
+    return jsonify(out)
+
+
+@bp.post("/tables/<table_id>/join")
+def join(table_id: str):
+    data = body()
+    token = tables().join(table_id, data.get("seat"), pin=data.get("pin"))
+    return jsonify({"token": token, "seat": data["seat"]}), 201
+
+
+@bp.post("/tables/<table_id>/host")
+def check_host(table_id: str):
+    """Let the host's phone check its PIN before it shows the host's controls."""
+    identify(tables(), table_id, need_host=True)
+    return jsonify({"host": True})
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str):
+    data = body()
+    caller = identify(tables(), table_id)
+    as_seat = data.get("as_seat")
+    if as_seat is not None:
+        players = tables().get(table_id).record.players
+        if isinstance(as_seat, bool) or not isinstance(as_seat, int) or not (
+            0 <= as_seat < len(players)
+        ):
+            raise TableError(400, "bad_seat", N_("There is no such seat."))
+        if not caller.host:
+            raise TableError(403, "host_only", N_("Only the host can do that."))
+    if caller.seat is None and not caller.host:
+        raise TableError(401, "not_joined", N_("Join the table first, or watch."))
+    update = tables().submit(table_id, data.get("action"), caller.actor(as_seat),
+                             expected_version=data.get("version"))
+    return jsonify({"version": update.version,
+                    "events": events_for(update, caller.seat, caller.host)})
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str):
+    data = body()
+    caller = identify(tables(), table_id, need_host=True)
+    update = tables().undo(table_id, caller.actor(), expected_version=data.get("version"))
+    return jsonify({"version": update.version, "events": update.events})
+
+
+@bp.get("/tables/<table_id>/history")
+def history(table_id: str):
+    caller = identify(tables(), table_id)
+    return jsonify({"history": tables().history(table_id, caller.seat, caller.host)})
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export_json(table_id: str):
+    caller = identify(tables(), table_id)
+    v = tables().view(table_id, seat=caller.seat, host=caller.host)
+    data = {"table": v["table"], "public": v["public"],
+            "history": tables().history(table_id, caller.seat, caller.host)}
+    resp = Response(json.dumps(data, ensure_ascii=False, indent=2),
+                    mimetype="application/json")
+    resp.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.json"'
+    return resp
+
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_csv(table_id: str):
+    """Rounds and running totals, one row a round: opens in any spreadsheet."""
+    v = tables().view(table_id)
+    public = v["public"]
+    players = v["table"]["players"]
+    rounds = public.get("rounds")
+    if not isinstance(rounds, list):
+        raise TableError(404, "no_scores", N_("This table keeps no score sheet."))
+    buf = io.StringIO()
+    w = csv.writer(buf)
+    w.writerow(["round", *players, *[f"total {p}" for p in players]])
+    totals = [0] * len(players)
+    for i, scores in enumerate(rounds, start=1):
+        row = scores if isinstance(scores, list) else [scores.get(str(s), 0)
+                                                       for s in range(len(players))]
+        totals = [a + b for a, b in zip(totals, row, strict=False)]
+        w.writerow([i, *row, *totals])
+    resp = Response("\ufeff" + buf.getvalue(), mimetype="text/csv")
+    resp.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
+    return resp
+
+
+@bp.get("/tables/<table_id>/qr.svg")
+def qr(table_id: str):
+    import segno
+
+    live = tables().get(table_id)
+    out = io.BytesIO()
+    segno.make(join_url(live.record.code), error="m").save(
+        out, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False)
+    return Response(out.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/openapi.json")
+def openapi():
+    from web.openapi import build_openapi
+
+    return jsonify(build_openapi())
+
+
+@bp.get("/i18n/<lang>.json")
+def i18n_catalog(lang: str):
+    from web.i18n import js_catalog
+
+    return jsonify(js_catalog(lang))
+
+

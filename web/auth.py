@@ -1,0 +1,45 @@
+"""Who is asking: a player's phone (its seat token), the host (the PIN), or a watcher.
+
+Tokens and the PIN travel in headers (``Authorization: Bearer <token>``, ``X-Host-Pin``);
+the SSE stream, which browsers open without headers, takes the token as ``?token=``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import request
+
+from companion.games.base import N_, Actor
+from companion.table import TableError, TableService
+
+
+@dataclass(frozen=True)
+class Caller:
+    seat: int | None
+    host: bool
+
+    def actor(self, as_seat: int | None = None, source: str = "web") -> Actor:
+        if self.host:
+            return Actor(seat=as_seat, host=True, source="host" if as_seat is None else source)
+        return Actor(seat=self.seat, host=False, source=source)
+
+
+def token_from_request() -> str | None:
+    header = request.headers.get("Authorization", "")
+    if header.startswith("Bearer "):
+        return header[7:].strip() or None
+    return request.headers.get("X-Player-Token") or request.args.get("token") or None
+
+
+def identify(service: TableService, table_id: str, need_host: bool = False) -> Caller:
+    """The caller for this request; raises TableError for a bad token or a wrong PIN."""
+    seat = service.seat_for_token(table_id, token_from_request())
+    pin = request.headers.get("X-Host-Pin")
+    host = False
+    if pin is None and need_host:
+        raise TableError(403, "host_only", N_("Only the host can do that."))
+    if pin is not None:
+        service.check_pin(table_id, pin)
+        host = True
+    return Caller(seat, host)

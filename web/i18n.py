@@ -1,0 +1,77 @@
+"""Languages: English, Brazilian Portuguese and Simplified Chinese (Flask-Babel).
+
+The phone's choice (a cookie set by the language picker) wins over its Accept-Language.
+Rules engines hand over English templates marked with ``N_``; they are translated here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from babel.support import Translations
+from flask import Flask, current_app, request
+from flask_babel import Babel, get_locale, gettext
+
+from companion.games.base import Rejection
+
+LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hans": "简体中文"}
+HTML_LANG = {"en": "en", "pt_BR": "pt-BR", "zh_Hans": "zh-Hans"}
+COOKIE = "lang"
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+
+def match_language(header_langs: list[str]) -> str:
+    """The best of our languages for a list of BCP 47 tags in preference order."""
+    for tag in header_langs:
+        t = tag.strip().lower().replace("_", "-")
+        if t.startswith("pt"):
+            return "pt_BR"
+        if t.startswith("zh"):
+            return "zh_Hans"
+        if t.startswith("en"):
+            return "en"
+    return "en"
+
+
+def select_locale() -> str:
+    chosen = request.cookies.get(COOKIE) or request.args.get("lang")
+    if chosen in LANGUAGES:
+        return chosen
+    return match_language([lang for lang, _q in request.accept_languages])
+
+
+def current_language() -> str:
+    return str(get_locale() or "en")
+
+
+def translate_rejection(rejection: Rejection) -> str:
+    try:
+        return rejection.render(gettext)
+    except RuntimeError:  # outside a request
+        return rejection.render()
+
+
+@cache
+def _catalog(lang: str) -> dict[str, str]:
+    if lang == "en":
+        return {}
+    trans = Translations.load(str(TRANSLATIONS), [lang])
+    catalog = getattr(trans, "_catalog", {})
+    return {k: v for k, v in catalog.items() if isinstance(k, str) and k and v}
+
+
+def js_catalog(lang: str) -> dict[str, str]:
+    """Every translated message for the phone's scripts (they call ``t("...")``)."""
+    return _catalog(lang if lang in LANGUAGES else "en")
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, locale_selector=select_locale)
+
+    @app.context_processor
+    def languages():
+        lang = current_language()
+        return {"LANGUAGES": LANGUAGES, "lang": lang, "html_lang": HTML_LANG.get(lang, "en"),
+                "static_version": current_app.config.get("STATIC_VERSION", "1")}

@@ -1,0 +1,144 @@
+"""The OpenAPI 3.1 document of the JSON API, with an example for every action of every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion import __version__
+from companion.games.registry import all_games
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _err(desc: str) -> dict[str, Any]:
+    return {"description": desc, "content": {"application/json": {"schema": ERROR}}}
+
+
+def _json(schema: dict[str, Any], example: Any = None, desc: str = "OK") -> dict[str, Any]:
+    content: dict[str, Any] = {"schema": schema}
+    if example is not None:
+        content["example"] = example
+    return {"description": desc, "content": {"application/json": content}}
+
+
+def _action_examples() -> dict[str, Any]:
+    examples = {}
+    for gid, game in all_games().items():
+        for spec in game.actions:
+            examples[f"{gid}.{spec.type}"] = {
+                "summary": f"{gid}: {spec.summary}" + (" (host PIN)" if spec.host_only else ""),
+                "value": {"action": spec.example, "version": 3},
+            }
+    return examples
+
+
+def build_openapi() -> dict[str, Any]:
+    table_id = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    auth = [{}, {"player": []}, {"host": []}]
+    errors = {"400": _err("Malformed request"), "401": _err("Bad player token"),
+              "403": _err("Not allowed (host PIN needed, or not your seat)"),
+              "404": _err("No such table"), "409": _err("Stale version or seat taken"),
+              "413": _err("Body too large"), "422": _err("The rules refuse the action"),
+              "429": _err("Too many wrong PINs")}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Table Companion API", "version": __version__,
+                 "description": "Tables of physical games on an event log. Players act with "
+                                "the token they get on joining; the host with the PIN."},
+        "components": {
+            "securitySchemes": {
+                "player": {"type": "http", "scheme": "bearer"},
+                "host": {"type": "apiKey", "in": "header", "name": "X-Host-Pin"},
+            },
+            "schemas": {
+                "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+                    "type": "object", "required": ["code", "message"],
+                    "properties": {"code": {"type": "string"}, "message": {"type": "string"}}}}},
+                "Action": {"type": "object", "required": ["type"],
+                           "properties": {"type": {"type": "string"}},
+                           "additionalProperties": True},
+            },
+        },
+        "paths": {
+            "/api/games": {"get": {"summary": "The games, their options and actions",
+                                   "responses": {"200": _json({"type": "object"})}}},
+            "/api/tables": {
+                "get": {"summary": "List the tables", "responses": {"200": _json(
+                    {"type": "object"})}},
+                "post": {
+                    "summary": "Create a table (the caller becomes its host)",
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"type": "object", "required": ["players", "pin"],
+                                   "properties": {"game": {"type": "string"},
+                                                  "title": {"type": "string"},
+                                                  "players": {"type": "array",
+                                                              "items": {"type": "string"}},
+                                                  "pin": {"type": "string",
+                                                          "pattern": "^[0-9]{4,8}$"},
+                                                  "options": {"type": "object"}}},
+                        "example": {"game": "scorepad", "title": "Friday",
+                                    "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+                                    "options": {"target": 500}}}}},
+                    "responses": {"201": _json({"type": "object"}), **errors}}},
+            "/api/tables/by-code/{code}": {"get": {
+                "summary": "Find a table by its short code",
+                "parameters": [{"name": "code", "in": "path", "required": True,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}": {"get": {
+                "summary": "The public view, the caller's own view and (host) the full state",
+                "parameters": [table_id], "security": auth,
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/join": {"post": {
+                "summary": "Take a seat; returns the token this phone acts with",
+                "parameters": [table_id],
+                "requestBody": {"content": {"application/json": {
+                    "schema": {"type": "object", "required": ["seat"],
+                               "properties": {"seat": {"type": "integer"},
+                                              "pin": {"type": "string"}}},
+                    "example": {"seat": 1}}}},
+                "responses": {"201": _json({"type": "object"},
+                                           {"token": "…", "seat": 1}), **errors}}},
+            "/api/tables/{table_id}/host": {"post": {
+                "summary": "Check the host PIN", "parameters": [table_id],
+                "security": [{"host": []}],
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/actions": {"post": {
+                "summary": "Submit an action for your seat (or, host, for any seat)",
+                "parameters": [table_id], "security": auth,
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"type": "object", "required": ["action"], "properties": {
+                        "action": {"$ref": "#/components/schemas/Action"},
+                        "version": {"type": "integer",
+                                    "description": "the version your phone saw; refused "
+                                                   "with 409 if the table moved on"},
+                        "as_seat": {"type": "integer", "description": "host only"}}},
+                    "examples": _action_examples()}}},
+                "responses": {"200": _json({"type": "object"}, {"version": 4, "events": []}),
+                              **errors}}},
+            "/api/tables/{table_id}/undo": {"post": {
+                "summary": "Undo the last action still in force (host)",
+                "parameters": [table_id], "security": [{"host": []}],
+                "requestBody": {"content": {"application/json": {"example": {"version": 4}}}},
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/history": {"get": {
+                "summary": "The log, as far as the caller may read it",
+                "parameters": [table_id], "security": auth,
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/stream": {"get": {
+                "summary": "Server-Sent Events: the caller's view after every change "
+                           "(token as ?token=)",
+                "parameters": [table_id],
+                "responses": {"200": {"description": "text/event-stream"}, **errors}}},
+            "/api/tables/{table_id}/export.csv": {"get": {
+                "summary": "Rounds and totals as CSV", "parameters": [table_id],
+                "responses": {"200": {"description": "text/csv"}, **errors}}},
+            "/api/tables/{table_id}/export.json": {"get": {
+                "summary": "The table, its view and its history as JSON",
+                "parameters": [table_id], "responses": {"200": _json({"type": "object"}),
+                                                        **errors}}},
+            "/api/tables/{table_id}/qr.svg": {"get": {
+                "summary": "QR code of the join URL", "parameters": [table_id],
+                "responses": {"200": {"description": "image/svg+xml"}, **errors}}},
+        },
+    }

@@ -1,0 +1,60 @@
+"""The phone pages: home (tables, create, join by code), a table, the join link of a QR code.
+
+Pages are thin shells; the scripts in static/ draw the game from the JSON API and the SSE
+stream, so one code path serves every phone.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+
+from companion.table import TableService
+from web.i18n import COOKIE, LANGUAGES
+
+bp = Blueprint("pages", __name__)
+
+
+def tables() -> TableService:
+    return current_app.extensions["tables"]
+
+
+@bp.get("/")
+def home():
+    return render_template("home.html", tables=tables().list_tables())
+
+
+@bp.get("/new")
+def new_table():
+    return render_template("new.html")
+
+
+@bp.get("/t/<table_id>")
+def table_page(table_id: str):
+    live = tables().get(table_id)
+    return render_template("table.html", table=live.summary())
+
+
+@bp.get("/join/<code>")
+def join_code(code: str):
+    live = tables().by_code(code)
+    return redirect(url_for("pages.table_page", table_id=live.id, join=1))
+
+
+@bp.get("/join")
+def join_form():
+    code = request.args.get("code", "")
+    if code:
+        return join_code(code)
+    return redirect(url_for("pages.home"))
+
+
+@bp.post("/lang")
+def set_language():
+    lang = request.form.get("lang", "en")
+    back = request.form.get("next") or url_for("pages.home")
+    if not back.startswith("/") or back.startswith("//"):
+        back = url_for("pages.home")
+    resp = redirect(back)
+    if lang in LANGUAGES:
+        resp.set_cookie(COOKIE, lang, max_age=3600 * 24 * 365, samesite="Lax")
+    return resp

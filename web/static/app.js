@@ -1,0 +1,310 @@
+/* Table Companion phone client: API calls, live updates (SSE), translations, game plugins.
+   No framework and no CDN: the companion works on a LAN with no internet. */
+(function () {
+  "use strict";
+  const TC = (window.TC = {});
+  const lang = document.body.dataset.lang || "en";
+  let catalog = {};
+
+  TC.t = function (msg, params) {
+    let s = catalog[msg] || msg;
+    if (params) s = s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? params[k] : m));
+    return s;
+  };
+  const t = TC.t;
+
+  TC.loadCatalog = async function () {
+    if (lang === "en") return;
+    try {
+      const r = await fetch("/api/i18n/" + lang + ".json");
+      if (r.ok) catalog = await r.json();
+    } catch (e) { /* offline: English it is */ }
+  };
+
+  TC.el = function (tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else if (k === "text") e.textContent = v;
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  };
+  const el = TC.el;
+
+  let toastTimer = null;
+  TC.toast = function (msg, kind) {
+    const box = document.getElementById("toast");
+    box.textContent = msg;
+    box.className = "show " + (kind || "");
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => (box.className = ""), kind === "error" ? 6000 : 2500);
+  };
+
+  /* ---- credentials kept on this phone ---- */
+  const store = {
+    get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
+    set(key, v) { localStorage.setItem(key, JSON.stringify(v)); },
+    del(key) { localStorage.removeItem(key); },
+  };
+  TC.store = store;
+
+  TC.api = async function (method, path, body, creds) {
+    const headers = { "Accept": "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (creds && creds.token) headers["Authorization"] = "Bearer " + creds.token;
+    if (creds && creds.pin) headers["X-Host-Pin"] = creds.pin;
+    let r;
+    try {
+      r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      throw { status: 0, code: "offline", message: t("The companion cannot be reached. Check the Wi-Fi.") };
+    }
+    let data = null;
+    try { data = await r.json(); } catch (e) { data = null; }
+    if (!r.ok) {
+      const err = (data && data.error) || { code: "http_" + r.status, message: t("The request failed.") };
+      throw { status: r.status, code: err.code, message: err.message };
+    }
+    return data;
+  };
+
+  /* ---- game plugins ---- */
+  TC.games = {};
+  TC.registerGame = function (id, plugin) { TC.games[id] = plugin; };
+
+  /* ---- the table page ---- */
+  TC.tablePage = async function () {
+    await TC.loadCatalog();
+    const root = document.getElementById("table");
+    const id = root.dataset.id;
+    const game = TC.games[root.dataset.game];
+    const keyTok = "tc.token." + id, keyPin = "tc.pin." + id;
+    let me = store.get(keyTok); // {token, seat}
+    let pin = store.get(keyPin);
+    let view = null, hostView = null;
+    const gameRoot = document.getElementById("game");
+
+    const creds = () => ({ token: me && me.token, pin: pin });
+    const asSeatSel = document.getElementById("as-seat");
+
+    const ctx = {
+      t, el, toast: TC.toast, tableId: id,
+      get seat() { return me ? me.seat : null; },
+      get isHost() { return !!pin; },
+      get view() { return view; },
+      get hostView() { return hostView; },
+      async act(action) {
+        const body = { action, version: view ? view.version : undefined };
+        if (pin && asSeatSel.value !== "") body.as_seat = Number(asSeatSel.value);
+        try {
+          const res = await TC.api("POST", "/api/tables/" + id + "/actions", body, creds());
+          if (game && game.onEvents) game.onEvents(res.events || [], ctx);
+          return res;
+        } catch (e) {
+          TC.toast(e.message, "error");
+          if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
+          if (e.code === "stale_version") await refresh();
+          throw e;
+        }
+      },
+    };
+
+    function renderWho() {
+      const who = document.getElementById("whoami");
+      const players = view.table.players;
+      who.textContent = me ? t("You are {name}", { name: players[me.seat] }) : (pin ? t("Host") : t("Watching"));
+      document.getElementById("join-url").textContent = view.join_url || "";
+    }
+
+    function renderSeats(force) {
+      const box = document.getElementById("seat-picker");
+      const seats = document.getElementById("seats");
+      const show = force || (!me && !store.get("tc.watch." + id));
+      box.hidden = !show;
+      if (!show) return;
+      seats.textContent = "";
+      view.table.players.forEach((name, i) => {
+        const taken = view.table.seats_taken.includes(i);
+        seats.append(el("button", {
+          class: "btn seat" + (taken ? " taken" : ""), "data-seat": i,
+          onclick: () => join(i, taken),
+        }, name, taken ? el("small", { text: " · " + t("joined") }) : null));
+      });
+    }
+
+    async function join(seat, taken) {
+      let body = { seat };
+      if (taken) {
+        const p = pin || prompt(t("That seat is taken. The host's PIN moves it to this phone:"));
+        if (!p) return;
+        body.pin = p;
+      }
+      try {
+        const res = await TC.api("POST", "/api/tables/" + id + "/join", body);
+        me = { token: res.token, seat: res.seat };
+        store.set(keyTok, me);
+        document.getElementById("seat-picker").hidden = true;
+        connect();
+      } catch (e) { TC.toast(e.message, "error"); }
+    }
+    document.getElementById("just-watch").onclick = () => {
+      store.set("tc.watch." + id, true);
+      document.getElementById("seat-picker").hidden = true;
+    };
+
+    function hostTools() {
+      document.getElementById("host-tools").hidden = !pin;
+      document.getElementById("host-login").hidden = !!pin;
+      if (pin && view && asSeatSel.options.length === 1) {
+        view.table.players.forEach((n, i) => asSeatSel.append(el("option", { value: i, text: n })));
+      }
+    }
+    document.getElementById("host-login").onsubmit = async (ev) => {
+      ev.preventDefault();
+      const p = ev.target.pin.value.trim();
+      try {
+        await TC.api("POST", "/api/tables/" + id + "/host", {}, { pin: p });
+        pin = p; store.set(keyPin, p); hostTools(); await refresh();
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
+    document.getElementById("undo").onclick = async () => {
+      try {
+        await TC.api("POST", "/api/tables/" + id + "/undo", { version: view.version }, creds());
+        TC.toast(t("Undone."));
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
+
+    const histBox = document.getElementById("history-box");
+    async function renderHistory() {
+      if (!histBox.open) return;
+      try {
+        const res = await TC.api("GET", "/api/tables/" + id + "/history", undefined, creds());
+        const ol = document.getElementById("history");
+        ol.textContent = "";
+        for (const e of res.history.slice().reverse()) {
+          const who = e.actor.host && e.actor.seat === null ? t("Host") :
+            (e.actor.seat !== null && e.actor.seat !== undefined ? view.table.players[e.actor.seat] : "");
+          const what = game && game.describe ? game.describe(e, ctx) : (e.kind === "undo" ? t("Undo") : e.body.type);
+          ol.append(el("li", { class: e.undone ? "undone" : "" },
+            el("span", { class: "muted", text: "#" + e.seq + " " + new Date(e.t * 1000).toLocaleTimeString() + " " }),
+            el("strong", { text: who + " " }), what));
+        }
+      } catch (e) { TC.toast(e.message, "error"); }
+    }
+    histBox.addEventListener("toggle", renderHistory);
+
+    let mounted = false;
+    async function show(newView, events) {
+      view = newView;
+      if (pin) {
+        try { hostView = (await TC.api("GET", "/api/tables/" + id, undefined, creds())).host; }
+        catch (e) { if (e.status === 403) { pin = null; store.del(keyPin); } }
+      }
+      renderWho(); hostTools();
+      if (game) {
+        if (!mounted) { game.mount(gameRoot, ctx); mounted = true; }
+        game.update(view, ctx);
+        if (events && events.length && game.onEvents) game.onEvents(events, ctx);
+      }
+      renderHistory();
+      document.dispatchEvent(new CustomEvent("tc:view", { detail: view }));
+    }
+
+    async function refresh() {
+      try {
+        const v = await TC.api("GET", "/api/tables/" + id, undefined, creds());
+        await show(v, []);
+      } catch (e) {
+        if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
+        TC.toast(e.message, "error");
+      }
+    }
+
+    let source = null;
+    function connect() {
+      if (source) source.close();
+      const q = me ? "?token=" + encodeURIComponent(me.token) : "";
+      source = new EventSource("/api/tables/" + id + "/stream" + q);
+      const dot = document.getElementById("live");
+      source.addEventListener("state", (ev) => {
+        const msg = JSON.parse(ev.data);
+        dot.className = "dot on";
+        show(msg.view, msg.events);
+      });
+      source.onerror = () => { dot.className = "dot off"; };
+    }
+
+    await refresh();
+    if (!view) return;
+    const params = new URLSearchParams(location.search);
+    renderSeats(params.get("join") === "1" && !me);
+    connect();
+  };
+
+  /* ---- the new-table page ---- */
+  TC.newTablePage = async function () {
+    await TC.loadCatalog();
+    const form = document.getElementById("new-table");
+    const sel = document.getElementById("game");
+    const players = document.getElementById("players");
+    const optBox = document.getElementById("options");
+    const { games } = await TC.api("GET", "/api/games");
+    for (const g of games) sel.append(el("option", { value: g.id, text: t(g.name) }));
+
+    function addPlayer(value) {
+      const n = players.children.length + 1;
+      players.append(el("div", { class: "row" },
+        el("input", { name: "player", maxlength: 24, value: value || "", placeholder: t("Player {n}", { n }), "aria-label": t("Player {n}", { n }) }),
+        el("button", { type: "button", class: "btn ghost", "aria-label": t("Remove"), onclick: (e) => e.target.closest(".row").remove() }, "✕")));
+    }
+    document.getElementById("add-player").onclick = () => addPlayer();
+    for (let i = 0; i < 3; i++) addPlayer();
+
+    function renderOptions() {
+      const g = games.find((x) => x.id === sel.value);
+      optBox.querySelectorAll("label").forEach((n) => n.remove());
+      for (const o of g.options) {
+        let input;
+        if (o.choices) {
+          input = el("select", { name: o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default, text: t(String(c)) })));
+        } else if (typeof o.default === "boolean") {
+          input = el("input", { type: "checkbox", name: o.name, checked: o.default });
+        } else {
+          input = el("input", { name: o.name, inputmode: "numeric", value: o.default === null ? "" : o.default, placeholder: t("none") });
+        }
+        input.dataset.kind = o.choices ? "choice" : typeof o.default;
+        optBox.append(el("label", {}, t(o.help), input));
+      }
+    }
+    sel.onchange = renderOptions;
+    renderOptions();
+
+    form.onsubmit = async (ev) => {
+      ev.preventDefault();
+      const names = [...form.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
+      const options = {};
+      for (const input of optBox.querySelectorAll("input, select")) {
+        const k = input.dataset.kind;
+        if (k === "choice") options[input.name] = JSON.parse(input.value);
+        else if (k === "boolean") options[input.name] = input.checked;
+        else if (input.value.trim() === "") options[input.name] = null;
+        else options[input.name] = Number(input.value);
+      }
+      try {
+        const res = await TC.api("POST", "/api/tables", {
+          game: sel.value, title: form.title.value.trim() || null, players: names,
+          pin: form.pin.value.trim(), options,
+        });
+        store.set("tc.pin." + res.table.id, form.pin.value.trim());
+        location.href = res.url;
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
+  };
+})();
