@@ -34,3 +34,49 @@ def store(db_path):
 @pytest.fixture
 def service(store, clock) -> TableService:
     return TableService(store, clock)
+
+
+@pytest.fixture
+def app(service):
+    from companion.config import Config
+    from web import create_app
+
+    app = create_app(service, Config(public_url="http://table.test"), {"TESTING": True})
+    return app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def scorepad(client):
+    """A score pad table for Ana, Bruno and Chen with host PIN 2468; returns its JSON."""
+    res = client.post("/api/tables", json={"game": "scorepad", "players": ["Ana", "Bruno", "Chen"],
+                                           "pin": "2468", "title": "Friday"})
+    assert res.status_code == 201, res.json
+    return res.json["table"]
+
+
+def join(client, table_id: str, seat: int) -> dict[str, str]:
+    res = client.post(f"/api/tables/{table_id}/join", json={"seat": seat})
+    assert res.status_code == 201, res.json
+    return {"Authorization": "Bearer " + res.json["token"]}
+
+
+@pytest.fixture
+def server_factory(tmp_path):
+    """Start real ``companion serve`` processes on loopback; all are stopped afterwards."""
+    from tests.support import Server
+
+    servers: list[Server] = []
+
+    def make(data_dir=None) -> Server:
+        s = Server(data_dir or tmp_path / "data")
+        servers.append(s)
+        return s.start()
+
+    yield make
+    for s in servers:
+        s.stop()

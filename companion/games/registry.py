@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import logging
 import importlib.util
 
 from companion.games.base import Game
@@ -33,4 +34,12 @@ def get_game(game_id: str) -> Game:
 
 
 def all_games() -> dict[str, Game]:
-    return {gid: get_game(gid) for gid in game_ids()}
+    """Every game that loads; one that fails to import is logged and left out, so a broken
+    game never takes the others (or the home page) down."""
+    games = {}
+    for gid in game_ids():
+        try:
+            games[gid] = get_game(gid)
+        except Exception:
+            logging.getLogger(__name__).exception("game %s failed to load", gid)
+    return games

@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Speed of finding and naming cards: median ms per frame, and the process's RSS.
+
+Drawn scenes (vision/synth.py) at 640x480 and 1280x720 with 1, 5 and 10 cards, each deck.
+One OpenCV thread, as on a Pi where the other core serves the web app.
+
+    .venv/bin/python benchmarks/bench_vision.py [--frames 30] [--deck uno]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.cards import DECKS  # noqa: E402
+from vision.identify import Identifier  # noqa: E402
+from vision.synth import render_scene  # noqa: E402
+
+
+def rss_mb() -> float:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=30, help="frames per cell (distinct scenes)")
+    ap.add_argument("--deck", action="append", choices=["uno", "french", "huangdi"])
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    decks = args.deck or ["uno", "french", "huangdi"]
+    print(f"{'deck':8} {'size':>9} {'cards':>5} {'median ms':>10} {'p90 ms':>8} {'found':>6}")
+    peak = 0.0
+    for deck in decks:
+        ident = Identifier(deck, data_path="/nonexistent-bench")
+        names = DECKS[deck]
+        for size in [(640, 480), (1280, 720)]:
+            for n in (1, 5, 10):
+                times, found = [], 0
+                scenes = []
+                for i in range(args.frames):
+                    cards = [(deck, names[(i * 7 + k * 13) % len(names)]) for k in range(n)]
+                    table = ["wood", "cloth", "white", "pattern"][i % 4]
+                    scenes.append(render_scene(cards, size=size, table=table, seed=i)[0])
+                ident.identify(scenes[0])  # warm up
+                for img in scenes:
+                    t0 = time.perf_counter()
+                    cards = ident.identify(img)
+                    times.append((time.perf_counter() - t0) * 1000)
+                    found += len(cards)
+                times.sort()
+                print(f"{deck:8} {size[0]:>4}x{size[1]:<4} {n:5} {statistics.median(times):10.2f}"
+                      f" {times[int(0.9 * (len(times) - 1))]:8.2f} {found / len(scenes):6.1f}",
+                      flush=True)
+                peak = max(peak, rss_mb())
+    print(f"RSS of this process: {rss_mb():.0f} MB now, {peak:.0f} MB peak while measuring")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

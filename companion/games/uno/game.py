@@ -1,0 +1,108 @@
+"""UNO (rules/uno.md, 112 cards): a referee for a physical game that watches the discard pile,
+and the score keeper of a match to 500. See docs/games/uno.md for the rules decisions."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from companion.games.base import (
+    N_,
+    Accepted,
+    Action,
+    ActionSpec,
+    Context,
+    Option,
+    Result,
+    State,
+    reject,
+)
+from companion.games.uno import camera, views
+from companion.games.uno.actions import ACTIONS
+from companion.games.uno.deck import deck_size
+from companion.games.uno.moves import Move, new_round
+from companion.games.uno.options import MAX_CUSTOM_RULE, OPTIONS
+from companion.games.uno.scoring import export, totals, winners
+
+# action type -> Move method
+HANDLERS = {
+    "cut": "cut", "set_dealer": "set_dealer", "turn_up": "turn_up", "play": "play",
+    "choose": "choose", "draw": "draw", "pass": "pass_", "uno": "uno", "catch": "catch",
+    "challenge": "challenge", "show_hand": "show_hand", "verdict": "verdict",
+    "propose": "propose", "confirm": "confirm", "dismiss": "dismiss",
+    "count_card": "count_card", "uncount_card": "uncount_card", "end_round": "end_round",
+    "next_round": "next_round", "edit_round": "edit_round", "adjust_count": "adjust_count",
+    "end_match": "end_match",
+}
+HOST_ONLY = frozenset(a.type for a in ACTIONS if a.host_only)
+AFTER_THE_END = frozenset({"edit_round"})
+
+
+class Uno:
+    id: ClassVar[str] = "uno"
+    name: ClassVar[str] = N_("UNO")
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 10
+    options: ClassVar[tuple[Option, ...]] = OPTIONS
+    actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
+
+    def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
+        opts = {o.name: o.default for o in OPTIONS} | dict(options)
+        opts["custom_rule"] = str(opts["custom_rule"] or "")[:MAX_CUSTOM_RULE]
+        n = len(players)
+        state: State = {
+            "players": list(players),
+            "options": opts,
+            "deck_size": deck_size(opts["custom_wilds"]),
+            "phase": "cut",
+            "dealer": None,
+            "cut": {"contenders": list(range(n)), "cards": [None] * n},
+            "round": None,
+            "rounds": [],
+            "ended": False,
+            "ended_by_host": False,
+        }
+        if opts["first_dealer"] == "first_seat":
+            new_round(state, 0)
+        return state
+
+    def apply(self, state: State, action: Action, ctx: Context) -> Result:
+        if not isinstance(action, dict):
+            return reject("bad_action", N_("An action needs a type."))
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in HANDLERS:
+            return reject("unknown_action", N_("Unknown action: {action}."),
+                          action=str(kind)[:40])
+        if kind in HOST_ONLY and not ctx.actor.host:
+            return reject("host_only", N_("Only the host can do that."))
+        if state["ended"] and kind not in AFTER_THE_END:
+            return reject("game_over", N_("The match is over."))
+        move = Move(state, ctx)
+        refused = getattr(move, HANDLERS[kind])(action)
+        if refused is not None:
+            return refused
+        return Accepted(move.st, move.events)
+
+    # -- views ---------------------------------------------------------------------------
+    def public_view(self, state: State) -> dict[str, Any]:
+        return views.public_view(state)
+
+    def player_view(self, state: State, seat: int) -> dict[str, Any]:
+        return views.player_view(state, seat)
+
+    def history_view(self, state: State, entry: dict[str, Any], seat: int | None
+                     ) -> dict[str, Any] | None:
+        return views.history_view(state, entry, seat)
+
+    def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float
+                     ) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        if not state["ended"]:
+            return None
+        return {"winners": winners(state), "scores": totals(state)}
+
+    def export(self, state: State) -> dict[str, Any]:
+        """Rows for the CSV export and the rounds (with hands) for the JSON one."""
+        return export(state)

@@ -1,0 +1,70 @@
+"""Table options: every [DEFAULT] of rules/uno.md with that default, the scoring choices of
+section 5, and the well-known house rules (all off by default)."""
+
+from __future__ import annotations
+
+from companion.games.base import N_, Option
+
+MAX_CUSTOM_RULE = 200
+
+OPTIONS: tuple[Option, ...] = (
+    # -- match and scoring (section 5) -----------------------------------------------------
+    Option("target", 500, N_("The match ends when a total reaches this score."),
+           kind=int, minimum=1, maximum=100_000),
+    Option("scoring", "standard",
+           N_("standard: the round winner scores the cards left in the other hands, first to "
+              "the target wins; own_hand: everyone scores his own hand, lowest total wins."),
+           choices=("standard", "own_hand")),
+    Option("swap_points", 50, N_("Points of Wild Swap Hands (U1: 50, some printings 40)."),
+           kind=int, minimum=0, maximum=100),
+    Option("custom_points", 50, N_("Points of a customisable wild (U1: 50, some say 40)."),
+           kind=int, minimum=0, maximum=100),
+    # -- deck and deal ------------------------------------------------------------------
+    Option("hand_size", 7, N_("Cards dealt to each player."), kind=int, minimum=1, maximum=10),
+    Option("custom_wilds", 0,
+           N_("How many blank wilds carry a written rule and are in the deck (R16: blanks "
+              "without a rule stay out)."), kind=int, minimum=0, maximum=3),
+    Option("custom_rule", "", N_("The rule the table wrote on the blank wilds (shown when one "
+                                 "is played)."), kind=str),
+    Option("custom_effect", "none",
+           N_("What the referee applies for a blank wild besides the wild itself: none (the "
+              "table applies the written rule), skip, reverse or draw2."),
+           choices=("none", "skip", "reverse", "draw2")),
+    Option("first_dealer", "cut",
+           N_("cut: everyone turns a card, the highest number deals, action cards and wilds "
+              "count 0, ties cut again (setup 1 [DEFAULT]); first_seat: seat 1 deals."),
+           choices=("cut", "first_seat")),
+    # -- rules [DEFAULT]s ---------------------------------------------------------------
+    Option("voluntary_draw", True,
+           N_("R8: a player may draw even with a playable card."), kind=bool),
+    Option("challenge_by", "victim",
+           N_("R11: who may challenge a Wild Draw Four: the victim only, or anyone."),
+           choices=("victim", "anyone")),
+    Option("challenge_won_victim_plays", True,
+           N_("R11/U3: after a won challenge the victim takes his turn normally."), kind=bool),
+    Option("uno_penalty", 2, N_("R17/U2: cards drawn when caught without calling UNO."),
+           kind=int, minimum=1, maximum=10),
+    Option("uno_after_swap", False,
+           N_("U5: a player left with one card by a swap must call UNO too."), kind=bool),
+    Option("reshuffle_keep_top", True,
+           N_("R18: keep the top card as the new discard pile when reshuffling."), kind=bool),
+    Option("first_wild_chooser_plays", True,
+           N_("R23: the player who names the colour of a Wild turned up first also plays "
+              "first."), kind=bool),
+    # -- house rules (off by default) ---------------------------------------------------
+    Option("stack_draw2", False,
+           N_("House rule: a Draw Two may be answered with a Draw Two, passing the sum on."),
+           kind=bool),
+    Option("seven_zero", False,
+           N_("House rule: a 7 swaps hands with a chosen player; a 0 passes every hand on in "
+              "the direction of play."), kind=bool),
+    Option("jump_in", False,
+           N_("House rule: a card identical to the top card may be played out of turn."),
+           kind=bool),
+    Option("draw_until_playable", False,
+           N_("House rule: keep drawing until you draw a card you can play."), kind=bool),
+    # -- camera -------------------------------------------------------------------------
+    Option("camera_confirm_below", 0.8,
+           N_("A card the camera recognised with less confidence than this is only proposed: "
+              "the player confirms it on the phone."), kind=(int, float), minimum=0, maximum=1),
+)

@@ -1,0 +1,147 @@
+"""The discard piles as the camera saw them: a short timeline of tops per pile, and which
+tops make a pair at a given instant.
+
+A pile's timeline is a list of ``[t_ns, identity]`` entries sorted by time (identity None:
+the pile was seen empty). "Identical cards" means the same identity: a taught deck's label,
+or ``#n``, the cluster of image signatures that look alike (:func:`identity_for`), so Versus
+works with cards whose pictures the software was never told about.
+
+Tops that a won slap has claimed (the piles it collected) no longer make a pair; pressing on
+them is "late", not wrong.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+TIMELINE_KEEP = 16  # entries per pile: far more than a slap can reach back
+MAX_ARTS = 96  # distinct card pictures remembered (Versus has 48 cards)
+MAX_SIGNATURE = 1024
+
+
+def top_at(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
+    """The entry on top of a pile at ``t_ns`` (the last one stamped at or before it)."""
+    found = None
+    for t, ident in pile["tops"]:
+        if t <= t_ns:
+            found = (t, ident)
+        else:
+            break
+    return found
+
+
+def latest(pile: dict[str, Any]) -> tuple[int, str | None] | None:
+    return tuple(pile["tops"][-1]) if pile["tops"] else None  # type: ignore[return-value]
+
+
+def insert(pile: dict[str, Any], t_ns: int, ident: str | None) -> bool:
+    """Add an observation in time order (the camera may report late); False if the very
+    same entry is there already. Keeps the last :data:`TIMELINE_KEEP` entries."""
+    tops = pile["tops"]
+    if [t_ns, ident] in tops:
+        return False
+    i = len(tops)
+    while i > 0 and tops[i - 1][0] > t_ns:
+        i -= 1
+    tops.insert(i, [t_ns, ident])
+    del tops[: max(0, len(tops) - TIMELINE_KEEP)]
+    return True
+
+
+def before(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
+    """The entry just before ``t_ns`` (what a new observation at ``t_ns`` covers)."""
+    found = None
+    for t, ident in pile["tops"]:
+        if t < t_ns:
+            found = (t, ident)
+    return found
+
+
+def pair_at(
+    piles: list[dict[str, Any]], t_ns: int, claimed: set[tuple[int, int]], active: list[bool]
+) -> tuple[list[int], list[int]]:
+    """At ``t_ns``: the seats whose tops form a fresh pair (two piles or more, same
+    identity, not claimed by a won slap), and the seats whose tops form a claimed pair."""
+    by_ident: dict[str, list[tuple[int, bool]]] = {}
+    for seat, pile in enumerate(piles):
+        if seat < len(active) and not active[seat]:
+            continue
+        entry = top_at(pile, t_ns)
+        if entry is None or entry[1] is None:
+            continue
+        by_ident.setdefault(entry[1], []).append((seat, (seat, entry[0]) in claimed))
+    fresh: list[int] = []
+    stale: list[int] = []
+    for group in by_ident.values():
+        if len(group) < 2:
+            continue
+        unclaimed = [s for s, c in group if not c]
+        if len(unclaimed) >= 2:
+            fresh += unclaimed
+        else:
+            stale += [s for s, _ in group]
+    return sorted(fresh), sorted(stale)
+
+
+def tops_at(piles: list[dict[str, Any]], t_ns: int) -> list[tuple[int, int]]:
+    """Every non-empty top at ``t_ns`` as ``(seat, entry time)``: what a won slap collects."""
+    out = []
+    for seat, pile in enumerate(piles):
+        entry = top_at(pile, t_ns)
+        if entry is not None and entry[1] is not None:
+            out.append((seat, entry[0]))
+    return out
+
+
+def valid_signature(sig: Any) -> bool:
+    return (
+        isinstance(sig, list)
+        and 0 < len(sig) <= MAX_SIGNATURE
+        and all(
+            isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x)
+            for x in sig
+        )
+    )
+
+
+def _cosine(a: list[float], b: list[float]) -> float:
+    if len(a) != len(b):
+        return -1.0
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    na = math.sqrt(sum(x * x for x in a))
+    nb = math.sqrt(sum(y * y for y in b))
+    if na == 0 or nb == 0 or not math.isfinite(na * nb):
+        return -1.0
+    return dot / (na * nb)
+
+
+def identity_for(
+    arts: list[dict[str, Any]], label: str | None, signature: list[float] | None, same: float
+) -> tuple[str | None, list[dict[str, Any]]]:
+    """The identity of a sighting and the (possibly extended) list of known pictures.
+
+    A label wins (a taught deck); with a signature too, the picture is remembered under the
+    label, so later unlabelled sightings of the same art get the same name. A signature alone
+    joins the most similar known picture when the cosine similarity reaches ``same``, else it
+    starts a new one, ``#1``, ``#2`` ... Deterministic, so a replay clusters the same way.
+    """
+    if signature is None:
+        return label, arts
+    best, best_sim = None, same
+    for art in arts:
+        sim = _cosine(signature, art["v"])
+        if sim >= best_sim:
+            best, best_sim = art, sim
+    if label is not None:
+        known = any(a["id"] == label for a in arts)
+        if (best is None or best["id"] != label) and len(arts) < MAX_ARTS and not known:
+            arts = [*arts, {"id": label, "v": list(signature)}]
+        return label, arts
+    if best is not None:
+        return best["id"], arts
+    if len(arts) >= MAX_ARTS:
+        return None, arts
+    n = 1 + sum(1 for a in arts if str(a["id"]).startswith("#"))
+    ident = f"#{n}"
+    return ident, [*arts, {"id": ident, "v": list(signature)}]

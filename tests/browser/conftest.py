@@ -1,0 +1,53 @@
+"""Real headless Chromium (Debian's /usr/bin/chromium) driven by Playwright.
+
+Never ``playwright install``: the browser is the system's. In CI a missing browser fails the
+run; on a developer's machine without it the browser tests are skipped with the reason.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+CHROMIUM = os.environ.get("COMPANION_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM):
+        message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    # Playwright gives the browser a fresh, temporary profile of its own.
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A new phone (browser context) per call: ``phone(locale="pt-BR")``."""
+    contexts = []
+
+    def make(locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, **PHONE)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()

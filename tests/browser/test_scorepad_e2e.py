@@ -1,0 +1,81 @@
+"""Two phones at one score pad, in real headless Chromium.
+
+The host creates the table, a second phone (asking for Portuguese) joins through the URL in
+the QR code the host's screen shows, and a round entered on either phone appears on the
+other through the SSE stream.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def decode_qr(png: bytes) -> str:
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    assert text, "the QR code on the host's screen could not be read"
+    return text
+
+
+def test_two_phones_share_a_score_pad_live(server_factory, phone):
+    server = server_factory()
+    host = phone("en-US")
+    host.goto(server.url + "/new")
+    for i, name in enumerate(["Ana", "Bruno", "Chen"]):
+        host.locator("input[name=player]").nth(i).fill(name)
+    host.fill("input[name=title]", "Friday")
+    host.fill("input[name=pin]", "2468")
+    host.get_by_role("button", name="Create the table").click()
+    expect(host.locator("h1")).to_have_text("Friday")
+    host.get_by_text("Just watch").click()  # the host keeps score for everyone
+    host.locator("#host-panel summary", has_text="Host").click()
+    expect(host.locator("#host-tools")).to_be_visible()  # the PIN set at creation unlocks it
+
+    host.get_by_text("Invite: show the QR code").click()
+    qr = host.locator("#qr")
+    expect(qr).to_be_visible()
+    url = decode_qr(qr.screenshot())
+    assert url.startswith(server.url + "/join/")
+
+    guest = phone("pt-BR")
+    guest.goto(url)
+    expect(guest.locator("html")).to_have_attribute("lang", "pt-BR")
+    expect(guest.locator("#seat-picker h2")).to_have_text("Quem é você?")
+    guest.locator("#seats button", has_text="Bruno").click()
+    expect(guest.locator("#whoami")).to_have_text("Você é Bruno")
+    expect(guest.locator("#sp-entry h2")).to_have_text("Adicionar uma rodada")
+
+    # the host enters a round; Bruno's phone shows it without reloading
+    for seat, value in enumerate(["12", "-3", "0"]):
+        host.fill(f"#sp-in-{seat}", value)
+    host.get_by_role("button", name="Save the round").click()
+    expect(guest.locator('.total[data-seat="0"]')).to_have_text("12")
+    expect(guest.locator('.total[data-seat="1"]')).to_have_text("-3")
+
+    # Bruno enters one (with the ± key for a negative score); the host sees it
+    guest.fill("#sp-in-0", "5")
+    guest.fill("#sp-in-2", "4")
+    guest.locator("#sp-inputs .sign").nth(2).click()
+    guest.get_by_role("button", name="Salvar a rodada").click()
+    expect(host.locator('.total[data-seat="0"]')).to_have_text("17")
+    expect(host.locator('.total[data-seat="2"]')).to_have_text("-4")
+    expect(host.locator("#sp-rounds tbody tr")).to_have_count(2)
+
+    # a bad score is refused on the phone, in Portuguese, and nothing changes
+    guest.fill("#sp-in-1", "abc")
+    guest.get_by_role("button", name="Salvar a rodada").click()
+    expect(guest.locator("#toast")).to_have_text("As pontuações devem ser números inteiros.")
+
+    # the host corrects round 1 and undoes it
+    host.locator('button[data-round="0"]').click()
+    host.fill("#sp-in-0", "20")
+    host.get_by_role("button", name="Save the round").click()
+    expect(guest.locator('.total[data-seat="0"]')).to_have_text("25")
+    host.get_by_role("button", name="Undo the last action").click()
+    expect(guest.locator('.total[data-seat="0"]')).to_have_text("17")
+    assert host.js_errors == [] and guest.js_errors == []

@@ -1,0 +1,131 @@
+"""The table service: versions, seats and tokens, the host PIN, undo, history, listeners."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.base import HOST, Actor
+from companion.store import Store
+from companion.table import TableError, TableService
+
+ROUND = {"type": "add_round", "scores": [1, 2, 3]}
+
+
+@pytest.fixture
+def table(service):
+    return service.create_table("scorepad", ["Ana", "Bruno", "Chen"], "2468", {"target": 100})
+
+
+def test_an_acknowledged_action_is_in_the_file_before_submit_returns(service, table, db_path):
+    update = service.submit(table.id, ROUND, Actor(seat=1))
+    # a second connection to the same file sees the row: it was committed, not just queued
+    assert [e.seq for e in Store(db_path).log(table.id)] == [update.version] == [1]
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(service, table):
+    service.submit(table.id, ROUND, Actor(seat=0), expected_version=0)
+    with pytest.raises(TableError) as err:
+        service.submit(table.id, ROUND, Actor(seat=1), expected_version=0)
+    assert err.value.status == 409 and err.value.rejection.code == "stale_version"
+    assert service.get(table.id).version == 1
+    assert service.view(table.id)["public"]["totals"] == [1, 2, 3]
+
+
+def test_a_rejected_action_is_not_logged(service, table, db_path):
+    with pytest.raises(TableError) as err:
+        service.submit(table.id, {"type": "add_round", "scores": [1]}, Actor(seat=0))
+    assert err.value.status == 422
+    assert Store(db_path).log(table.id) == []
+
+
+def test_undo_takes_back_the_last_action_in_force_and_keeps_it_in_the_history(service, table):
+    service.submit(table.id, ROUND, Actor(seat=0))
+    service.submit(table.id, {"type": "add_round", "scores": [10, 0, 0]}, Actor(seat=0))
+    with pytest.raises(TableError) as err:
+        service.undo(table.id, Actor(seat=0))
+    assert err.value.status == 403
+    service.undo(table.id)
+    service.undo(table.id)
+    assert service.view(table.id)["public"]["rounds"] == []
+    with pytest.raises(TableError) as err:
+        service.undo(table.id)
+    assert err.value.rejection.code == "nothing_to_undo"
+    hist = service.history(table.id)
+    assert [(h["kind"], h["undone"]) for h in hist] == [
+        ("action", True), ("action", True), ("undo", False), ("undo", False)]
+
+
+def test_tokens_give_one_seat_and_a_taken_seat_needs_the_pin(service, table):
+    token = service.join(table.id, 1)
+    assert service.seat_for_token(table.id, token) == 1
+    with pytest.raises(TableError) as err:
+        service.join(table.id, 1)
+    assert err.value.status == 409
+    new = service.join(table.id, 1, pin="2468")  # the phone was swapped
+    assert service.seat_for_token(table.id, new) == 1
+    with pytest.raises(TableError) as err:
+        service.seat_for_token(table.id, token)
+    assert err.value.status == 401
+    for bad in (-1, 3, "1", True, None):
+        with pytest.raises(TableError):
+            service.join(table.id, bad)
+
+
+def test_five_wrong_pins_lock_the_pin_for_thirty_seconds(service, table, clock):
+    for _ in range(5):
+        with pytest.raises(TableError) as err:
+            service.check_pin(table.id, "0000")
+        assert err.value.status == 403
+    with pytest.raises(TableError) as err:
+        service.check_pin(table.id, "2468")  # even the right one, for now
+    assert err.value.status == 429
+    clock.advance(31)
+    service.check_pin(table.id, "2468")
+
+
+def test_listeners_hear_committed_updates_in_order_and_a_broken_one_changes_nothing(
+        service, table):
+    heard = []
+    service.subscribe(table.id, heard.append)
+
+    def broken(update):
+        raise RuntimeError("LED on fire")
+
+    service.add_listener(broken)
+    service.submit(table.id, ROUND, Actor(seat=0))
+    service.undo(table.id)
+    assert [(u.version, u.kind) for u in heard] == [(1, "action"), (2, "undo")]
+    assert heard[0].events == [{"type": "round_added", "round": 0}]
+
+
+@pytest.mark.parametrize(("players", "code"), [
+    ([], "player_count"), (["A", "a"], "duplicate_name"), (["A", ""], "bad_name"),
+    (["A", "x" * 25], "bad_name"), ("Ana,Bruno", "bad_players"), ([1, 2], "bad_players")])
+def test_bad_player_lists_are_refused(service, players, code):
+    with pytest.raises(TableError) as err:
+        service.create_table("scorepad", players, "2468")
+    assert err.value.rejection.code == code
+
+
+@pytest.mark.parametrize("pin", ["123", "123456789", "12a4", None, 1234])
+def test_the_pin_must_be_4_to_8_digits(service, pin):
+    with pytest.raises(TableError) as err:
+        service.create_table("scorepad", ["A"], pin)
+    assert err.value.rejection.code == "bad_pin"
+
+
+def test_tables_survive_a_restart_with_seats_and_codes(store, clock, table, service, db_path):
+    token = service.join(table.id, 2)
+    service.submit(table.id, ROUND, Actor(seat=2))
+    again = TableService(Store(db_path), clock)
+    assert again.by_code(table.record.code.lower()).id == table.id
+    assert again.seat_for_token(table.id, token) == 2
+    assert again.view(table.id)["public"]["totals"] == [1, 2, 3]
+    assert [t["id"] for t in again.list_tables()] == [table.id]
+
+
+def test_the_host_view_is_the_full_state_and_only_for_the_host(service, table):
+    assert "host" not in service.view(table.id, seat=0)
+    assert service.view(table.id, host=True)["host"]["players"] == ["Ana", "Bruno", "Chen"]
+    assert service.view(table.id, seat=0)["you"]["name"] == "Ana"
+    assert HOST.can_act_for(2) and not Actor(seat=1).can_act_for(2)

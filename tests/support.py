@@ -1,0 +1,85 @@
+"""Real ``companion serve`` processes on loopback, for the tests that need the real server."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import selectors
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A ``companion serve`` child process; ``start`` returns once it accepts connections."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 20.0) -> Server:
+        env = {**os.environ, "COMPANION_DATA_DIR": str(self.data_dir),
+               "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_SPEECH": "silent",
+               "COMPANION_CONFIG": str(self.data_dir / "none.toml")}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+             "--port", str(self.port), "--no-keys", "--no-qr"],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        sel = selectors.DefaultSelector()
+        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        deadline = time.monotonic() + timeout
+        lines = []
+        while time.monotonic() < deadline:
+            if not sel.select(timeout=deadline - time.monotonic()):
+                break
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            if "Serving on" in line:
+                return self
+        self.stop()
+        raise RuntimeError("server did not start:\n" + "".join(lines))
+
+    def conn(self, timeout: float = 10.0) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+
+    def request(self, method: str, path: str, body=None, headers=None):
+        c = self.conn()
+        try:
+            c.request(method, path, body=None if body is None else json.dumps(body),
+                      headers={"Content-Type": "application/json", **(headers or {})})
+            r = c.getresponse()
+            return r.status, json.loads(r.read() or b"null")
+        finally:
+            c.close()
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        if self.proc and self.proc.stdout:
+            self.proc.stdout.close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"

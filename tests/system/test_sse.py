@@ -1,0 +1,61 @@
+"""Live updates through the real server: a phone's SSE stream gets each committed change, and
+only its own view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+def read_event(resp) -> dict:
+    """The next ``state`` event from an SSE response (skipping comments and retry lines)."""
+    data = None
+    while True:
+        line = resp.fp.readline().decode()
+        if not line:
+            raise EOFError("stream closed")
+        line = line.rstrip("\n")
+        if line.startswith("data: "):
+            data = json.loads(line[6:])
+        elif line == "" and data is not None:
+            return data
+
+
+def test_every_phone_on_the_table_gets_the_change(server_factory):
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "players": ["Ana", "Bruno"], "pin": "2468"})
+    tid = created["table"]["id"]
+    _, joined = server.request("POST", f"/api/tables/{tid}/join", {"seat": 1})
+    streams = []
+    for query in ("", f"?token={joined['token']}"):
+        c = server.conn(timeout=10)
+        c.request("GET", f"/api/tables/{tid}/stream{query}")
+        resp = c.getresponse()
+        assert resp.status == 200 and resp.getheader("Content-Type").startswith(
+            "text/event-stream")
+        first = read_event(resp)
+        assert first["view"]["version"] == 0
+        streams.append((c, resp))
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions", {
+        "action": {"type": "add_round", "scores": [3, 4]}},
+        {"Authorization": "Bearer " + joined["token"]})
+    assert status == 200
+    watcher, bruno = (read_event(resp) for _, resp in streams)
+    assert watcher["view"]["version"] == bruno["view"]["version"] == 1
+    assert watcher["view"]["public"]["totals"] == [3, 4]
+    assert watcher["events"] == [{"type": "round_added", "round": 0}]
+    assert "you" not in watcher["view"]
+    assert bruno["view"]["you"]["name"] == "Bruno"
+    for c, _ in streams:
+        c.close()
+
+
+def test_a_stream_with_a_forged_token_is_refused(server_factory):
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {"players": ["Ana"], "pin": "2468"})
+    status, body = server.request("GET", f"/api/tables/{created['table']['id']}/stream?token=x")
+    assert status == 401 and body["error"]["code"] == "bad_token"

@@ -1,0 +1,80 @@
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.clock import FakeClock
+from vision.frame_hub import FrameHub
+from vision.sources import CameraFallbackWarning, make_source
+from vision.sources.replay import SAMPLES, ReplaySource
+
+
+def test_packaged_samples_exist() -> None:
+    assert len(list(SAMPLES.glob("*.jpg"))) >= 3
+
+
+def test_replay_folder_by_spec(tmp_path: Path) -> None:
+    for i in range(3):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((20, 30, 3), i * 50, np.uint8))
+    src = make_source(f"replay:{tmp_path}")
+    try:
+        frames = [src.read() for _ in range(4)]  # paced at 10 fps: ~0.3 s
+    finally:
+        src.close()
+    assert [f.seq for f in frames] == [1, 2, 3, 4]
+    assert frames[3].image.mean() == 0  # loops
+    assert all(b.t_ns >= a.t_ns for a, b in zip(frames, frames[1:], strict=False))
+
+
+def test_config_object_and_fallback_warns_loudly() -> None:
+    class Cfg:
+        camera = "opencv:/no/such/video.mp4"
+
+    with pytest.warns(CameraFallbackWarning, match="FALLING BACK"):
+        src = make_source(Cfg(), start=True)
+    assert src.name.startswith("replay:")
+    src.close()
+
+
+def test_unknown_spec_falls_back_too() -> None:
+    with pytest.warns(CameraFallbackWarning):
+        src = make_source("betamax")
+    src.close()
+
+
+def test_stepped_replay_uses_the_injected_clock() -> None:
+    clock = FakeClock(start_ns=5_000)
+    imgs = [np.zeros((4, 4, 3), np.uint8), np.ones((4, 4, 3), np.uint8)]
+    src = ReplaySource(images=imgs, stepped=True, loop=False, clock_ns=clock.monotonic_ns)
+    src.start()
+    a = src.read()
+    clock.advance(0.1)
+    b = src.read()
+    assert (a.t_ns, b.t_ns) == (5_000, 5_000 + 100_000_000)
+    assert src.read() is None and src.exhausted
+
+
+def test_hub_step_and_wait_next() -> None:
+    imgs = [np.full((4, 4, 3), i, np.uint8) for i in range(3)]
+    hub = FrameHub(ReplaySource(images=imgs, stepped=True, loop=False))
+    hub.source.start()
+    assert hub.wait_next(0, timeout=0) is None
+    hub.step()
+    f1 = hub.wait_next(0, timeout=0)
+    assert f1.seq == 1
+    assert hub.wait_next(1, timeout=0) is None
+    hub.step()
+    assert hub.wait_next(1, timeout=0).seq == 2
+
+
+def test_hub_thread_serves_many_readers() -> None:
+    imgs = [np.full((4, 4, 3), i, np.uint8) for i in range(50)]
+    src = ReplaySource(images=imgs, stepped=True, loop=False)
+    src.start()
+    hub = FrameHub(src)
+    with hub:
+        got = hub.wait_next(0, timeout=2.0)
+        assert got is not None
+        again = hub.wait_next(got.seq - 1, timeout=2.0)
+        assert again is not None and again.seq >= got.seq

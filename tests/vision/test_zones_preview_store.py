@@ -1,0 +1,80 @@
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.preview import BOUNDARY, draw, encode_jpeg, mjpeg_chunks
+from vision.store import DeckStore
+from vision.synth import draw_card, render_scene
+from vision.zones import Zone, load_zones, marker_sheet, save_zones, zones_from_markers
+
+
+def test_zones_from_printed_markers() -> None:
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    table = np.full((480, 640, 3), 200, np.uint8)
+    for mid, (x, y) in {0: (40, 40), 1: (260, 300), 2: (360, 60), 3: (560, 400)}.items():
+        m = cv2.aruco.generateImageMarker(dictionary, mid, 50)
+        pad = cv2.copyMakeBorder(m, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
+        table[y - 35:y + 35, x - 35:x + 35] = pad[..., None]
+    zones = zones_from_markers(table, ["discard", "wall-1"])
+    assert [z.name for z in zones] == ["discard", "wall-1"]
+    assert zones[0].rect == pytest.approx((40 / 640, 40 / 480, 260 / 640, 300 / 480), abs=0.01)
+
+
+def test_marker_sheet_is_a_printable_page() -> None:
+    sheet = marker_sheet(3)
+    assert sheet.shape == (3508, 2480)
+    found = zones_from_markers(cv2.cvtColor(cv2.resize(sheet, (1240, 1754)),
+                                            cv2.COLOR_GRAY2BGR))
+    assert len(found) == 3
+
+
+def test_zone_json_roundtrip(tmp_path: Path) -> None:
+    zones = [Zone("discard", (0.1, 0.2, 0.5, 0.6))]
+    save_zones(zones, tmp_path / "z.json")
+    assert load_zones(tmp_path / "z.json") == zones
+    with pytest.raises(ValueError):
+        Zone.from_dict({"name": "x", "rect": [0, 0, 2, 1]})
+
+
+def test_preview_draws_and_streams() -> None:
+    from vision.frame_hub import FrameHub
+    from vision.identify import Identifier
+    from vision.sources.replay import ReplaySource
+
+    img, _ = render_scene([("uno", "red-2")], seed=1)
+    src = ReplaySource(images=[img, img], stepped=True, loop=False)
+    src.start()
+    hub = FrameHub(src)
+    hub.step()
+    ident = Identifier("uno", data_path="/nonexistent")
+    parts = mjpeg_chunks(hub, ident.identify, [Zone("discard", (0, 0, 0.5, 0.5))],
+                         max_frames=1, timeout=0)
+    part = next(parts)
+    assert part.startswith(f"--{BOUNDARY}\r\nContent-Type: image/jpeg".encode())
+    assert encode_jpeg(draw(img, []))[:2] == b"\xff\xd8"
+
+
+def test_store_teach_forget_list(tmp_path: Path) -> None:
+    store = DeckStore(tmp_path)
+    assert store.list_decks() == {}
+    crop = draw_card("huangdi", "4")
+    assert store.teach("My Deck", "Four!", crop, crop=True) == 1
+    assert store.teach("my-deck", "four", crop, crop=True) == 2
+    assert store.list_decks() == {"my-deck": ["four"]}
+    assert store.forget("my-deck", "four") and not store.forget("my-deck", "four")
+    assert store.forget("my-deck")
+    assert store.list_decks() == {}
+
+
+def test_taught_correction_of_a_builtin_deck(tmp_path: Path) -> None:
+    """A table whose printing differs teaches under the built-in deck's own name."""
+    from vision.identify import Identifier
+
+    store = DeckStore(tmp_path)
+    scene, _ = render_scene([("huangdi", "4")], table="white", seed=8)
+    store.teach("huangdi", "7", scene)  # deliberately relabel: the taught example wins
+    again, _ = render_scene([("huangdi", "4")], table="wood", seed=9)
+    labels = [c.label for c in Identifier("huangdi", data_path=tmp_path).identify(again)]
+    assert labels == ["7"]

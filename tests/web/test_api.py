@@ -1,0 +1,175 @@
+"""The JSON API with Flask's test client: the happy path and every error path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import join
+
+PIN = {"X-Host-Pin": "2468"}
+
+
+def act(client, tid, action, headers, **extra):
+    return client.post(f"/api/tables/{tid}/actions", json={"action": action, **extra},
+                       headers=headers)
+
+
+def test_create_join_act_and_read_views(client, scorepad):
+    tid = scorepad["id"]
+    assert scorepad["players"] == ["Ana", "Bruno", "Chen"] and len(scorepad["code"]) == 4
+    bruno = join(client, tid, 1)
+    res = act(client, tid, {"type": "add_round", "scores": [5, 0, -2]}, bruno, version=0)
+    assert res.status_code == 200 and res.json["version"] == 1
+    view = client.get(f"/api/tables/{tid}", headers=bruno).json
+    assert view["public"]["totals"] == [5, 0, -2]
+    assert view["you"] == {"seat": 1, "name": "Bruno", "view": view["public"]}
+    assert "host" not in view
+    assert view["join_url"] == f"http://table.test/join/{scorepad['code']}"
+    watcher = client.get(f"/api/tables/{tid}").json
+    assert "you" not in watcher and watcher["public"]["totals"] == [5, 0, -2]
+    assert client.get(f"/api/tables/by-code/{scorepad['code'].lower()}").json["table"]["id"] == tid
+    assert [t["id"] for t in client.get("/api/tables").json["tables"]] == [tid]
+
+
+def test_the_host_acts_for_any_seat_undoes_and_reads_the_history(client, scorepad):
+    tid = scorepad["id"]
+    assert act(client, tid, {"type": "add_round", "scores": [1, 1, 1]}, PIN,
+               as_seat=2).status_code == 200
+    hist = client.get(f"/api/tables/{tid}/history").json["history"]
+    assert hist[0]["actor"] == {"seat": 2, "host": True, "source": "web"}
+    assert client.post(f"/api/tables/{tid}/undo", json={"version": 1}, headers=PIN).json[
+        "version"] == 2
+    assert client.get(f"/api/tables/{tid}").json["public"]["rounds"] == []
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    (b"{not json", "bad_json"), (b"[1, 2]", "bad_json"), (b"\xff\xfe", "bad_json"),
+    (b'"text"', "bad_json")])
+def test_malformed_bodies_get_a_clear_400(client, scorepad, body, code):
+    res = client.post(f"/api/tables/{scorepad['id']}/actions", data=body,
+                      content_type="application/json")
+    assert res.status_code == 400 and res.json["error"]["code"] == code
+    assert res.json["error"]["message"]
+
+
+def test_an_oversized_body_is_refused_with_413(client, scorepad):
+    big = json.dumps({"action": {"type": "add_round", "scores": [1] * 100_000}})
+    res = client.post(f"/api/tables/{scorepad['id']}/actions", data=big,
+                      content_type="application/json")
+    assert res.status_code == 413 and res.json["error"]["code"] == "too_large"
+
+
+def test_unknown_table_route_and_method(client):
+    assert client.get("/api/tables/nope").json["error"]["code"] == "no_table"
+    assert client.get("/api/tables/nope").status_code == 404
+    assert client.get("/api/nothing-here").status_code == 404
+    assert client.get("/api/nothing-here").json["error"]["code"] == "not_found"
+    assert client.delete("/api/tables").status_code == 405
+    assert client.get("/api/tables/by-code/ZZZZ").status_code == 404
+    assert client.get("/t/nope").status_code == 404  # a page: HTML, still a clear message
+    assert b"There is no such table" in client.get("/t/nope").data
+
+
+def test_a_wrong_token_is_401_and_a_watcher_cannot_act(client, scorepad):
+    tid = scorepad["id"]
+    res = act(client, tid, {"type": "add_round", "scores": [1, 1, 1]},
+              {"Authorization": "Bearer forged"})
+    assert res.status_code == 401 and res.json["error"]["code"] == "bad_token"
+    res = act(client, tid, {"type": "add_round", "scores": [1, 1, 1]}, {})
+    assert res.status_code == 401 and res.json["error"]["code"] == "not_joined"
+
+
+def test_a_player_cannot_act_for_another_seat_or_undo(client, scorepad):
+    tid = scorepad["id"]
+    ana = join(client, tid, 0)
+    res = act(client, tid, {"type": "add_round", "scores": [1, 1, 1]}, ana, as_seat=1)
+    assert res.status_code == 403 and res.json["error"]["code"] == "host_only"
+    res = client.post(f"/api/tables/{tid}/undo", json={}, headers=ana)
+    assert res.status_code == 403
+    res = client.post(f"/api/tables/{tid}/undo", json={}, headers={"X-Host-Pin": "1111"})
+    assert res.status_code == 403 and res.json["error"]["code"] == "bad_pin_given"
+
+
+def test_a_stale_version_gets_409_and_the_state_is_unchanged(client, scorepad):
+    tid = scorepad["id"]
+    ana = join(client, tid, 0)
+    act(client, tid, {"type": "add_round", "scores": [1, 1, 1]}, ana, version=0)
+    res = act(client, tid, {"type": "add_round", "scores": [9, 9, 9]}, ana, version=0)
+    assert res.status_code == 409 and res.json["error"]["code"] == "stale_version"
+    assert client.get(f"/api/tables/{tid}").json["public"]["totals"] == [1, 1, 1]
+    res = act(client, tid, {"type": "add_round", "scores": [9, 9, 9]}, ana, version="1")
+    assert res.status_code == 400
+
+
+def test_rules_rejections_are_422_and_translated(client, scorepad):
+    tid = scorepad["id"]
+    ana = join(client, tid, 0)
+    res = client.post(f"/api/tables/{tid}/actions", json={
+        "action": {"type": "add_round", "scores": [1]}}, headers={**ana,
+                                                                  "Accept-Language": "pt-BR"})
+    assert res.status_code == 422
+    assert res.json["error"] == {"code": "bad_scores",
+                                 "message": "Informe exatamente uma pontuação para cada um "
+                                            "dos 3 jogadores."}
+    res = client.post(f"/api/tables/{tid}/actions", json={
+        "action": {"type": "add_round", "scores": [1]}}, headers={**ana,
+                                                                  "Accept-Language": "zh-CN"})
+    assert res.json["error"]["message"] == "请为 3 位玩家每人填写一个分数。"
+
+
+def test_create_table_errors(client):
+    cases = [({"players": ["A"], "pin": "12"}, "bad_pin"),
+             ({"players": [], "pin": "1234"}, "player_count"),
+             ({"game": "chess", "players": ["A"], "pin": "1234"}, "unknown_game"),
+             ({"players": ["A"], "pin": "1234", "options": {"winner": "x"}}, "bad_option"),
+             ({"players": ["A"], "pin": "1234", "options": [1]}, "bad_options"),
+             ({"players": ["A"], "pin": "1234", "title": "x" * 61}, "bad_title")]
+    for body, code in cases:
+        res = client.post("/api/tables", json=body)
+        assert res.status_code in (400, 404), body
+        assert res.json["error"]["code"] == code, body
+
+
+def test_exports_csv_and_json(client, scorepad):
+    tid = scorepad["id"]
+    for scores in ([10, -5, 0], [3, 7, -2]):
+        act(client, tid, {"type": "add_round", "scores": scores}, PIN)
+    csv_text = client.get(f"/api/tables/{tid}/export.csv").data.decode("utf-8-sig")
+    assert csv_text.splitlines() == [
+        "round,Ana,Bruno,Chen,total Ana,total Bruno,total Chen",
+        "1,10,-5,0,10,-5,0", "2,3,7,-2,13,2,-2"]
+    data = json.loads(client.get(f"/api/tables/{tid}/export.json").data)
+    assert data["public"]["totals"] == [13, 2, -2] and len(data["history"]) == 2
+
+
+def test_the_qr_code_is_an_svg(client, scorepad):
+    res = client.get(f"/api/tables/{scorepad['id']}/qr.svg")
+    assert res.status_code == 200 and res.mimetype == "image/svg+xml"
+    assert res.data.startswith(b"<svg")
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids,
+                                                              max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[
+    HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/actions", "/join", "/undo", "/host", ""]), body=json_values,
+       raw=st.binary(max_size=40), use_raw=st.booleans(),
+       headers=st.sampled_from([{}, PIN, {"X-Host-Pin": ""}, {"Authorization": "Bearer x"}]))
+def test_no_input_causes_a_500(client, scorepad, path, body, raw, use_raw, headers):
+    url = "/api/tables" + (f"/{scorepad['id']}{path}" if path else "")
+    if use_raw:
+        res = client.post(url, data=raw, content_type="application/json", headers=headers)
+    else:
+        res = client.post(url, json=body, headers=headers)
+    assert res.status_code < 500, res.data
+    if res.status_code >= 400:
+        assert set(res.json["error"]) == {"code", "message"}

@@ -1,0 +1,191 @@
+"""``companion vision ...``: identify photos, teach decks, print marker sheets, preview.
+
+companion/cli.py calls ``add_parser(subparsers)``; each subcommand sets ``func(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _data_path(args: argparse.Namespace) -> Path:
+    if getattr(args, "data_dir", None):
+        return Path(args.data_dir)
+    from companion.config import load_config
+
+    return load_config().data_path
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("vision", help="camera and card recognition tools")
+    vs = p.add_subparsers(dest="vision_command", required=True)
+
+    q = vs.add_parser("identify", help="find and name the cards in photos")
+    q.add_argument("images", nargs="+", type=Path)
+    q.add_argument("--deck", required=True, help="uno, french, huangdi or a taught deck")
+    q.add_argument("--json", action="store_true", help="one JSON object per image and line")
+    q.add_argument("--threshold", type=float, help="override the deck's unsure threshold")
+    q.add_argument("--data-dir", help="where taught decks live (default: config data_dir)")
+    q.set_defaults(func=cmd_identify)
+
+    t = vs.add_parser("teach", help="teach a card of a deck from photos (the largest card)")
+    t.add_argument("deck")
+    t.add_argument("label", help="the card's name (folded to a-z, 0-9 and -)")
+    t.add_argument("images", nargs="+", type=Path)
+    t.add_argument("--data-dir")
+    t.set_defaults(func=cmd_teach)
+
+    f = vs.add_parser("forget", help="forget a taught card, or a whole taught deck")
+    f.add_argument("deck")
+    f.add_argument("label", nargs="?")
+    f.add_argument("--data-dir")
+    f.set_defaults(func=cmd_forget)
+
+    d = vs.add_parser("decks", help="list the taught decks and their cards")
+    d.add_argument("--data-dir")
+    d.set_defaults(func=cmd_decks)
+
+    m = vs.add_parser("markers", help="write a printable ArUco sheet that marks zones")
+    m.add_argument("--out", type=Path, default=Path("markers.png"))
+    m.add_argument("--zones", type=int, default=4, help="how many zones (2 markers each)")
+    m.add_argument("--names", help="comma-separated zone names, in order")
+    m.set_defaults(func=cmd_markers)
+
+    z = vs.add_parser("zones", help="read zones from the markers in a photo of the table")
+    z.add_argument("image", type=Path)
+    z.add_argument("--names", help="comma-separated zone names, in order")
+    z.set_defaults(func=cmd_zones)
+
+    v = vs.add_parser("preview", help="save annotated frames from the camera (debugging)")
+    v.add_argument("--camera", default=None, help="camera spec (default: config / auto)")
+    v.add_argument("--deck", default="uno")
+    v.add_argument("--frames", type=int, default=5)
+    v.add_argument("--out", type=Path, default=Path("preview"))
+    v.set_defaults(func=cmd_preview)
+
+
+def cmd_identify(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.identify import Identifier
+    from vision.recognise import get_recogniser
+
+    cv2.setNumThreads(1)  # one image at a time: threads cost more than they give on a Pi
+    try:
+        rec = get_recogniser(args.deck, _data_path(args))
+    except (KeyError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.threshold is not None and hasattr(rec, "threshold"):
+        rec.threshold = args.threshold
+    ident = Identifier(args.deck, rec)
+    for path in args.images:
+        image = cv2.imread(str(path))
+        if image is None:
+            row = {"image": str(path), "ms": 0.0, "cards": [], "error": "unreadable image"}
+        else:
+            cards, ms = ident.timed(image)
+            row = {"image": str(path), "ms": round(ms, 2), "cards": [c.to_json() for c in cards]}
+        if args.json:
+            print(json.dumps(row), flush=True)
+        else:
+            names = ", ".join(f"{c['label'] or '?'} ({c['confidence']:.2f})" for c in row["cards"])
+            print(f"{path}: {names or 'no cards'}  [{row['ms']} ms]")
+    return 0
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.store import DeckStore
+
+    store = DeckStore(_data_path(args))
+    n = 0
+    for path in args.images:
+        image = cv2.imread(str(path))
+        if image is None:
+            print(f"error: cannot read {path}", file=sys.stderr)
+            return 2
+        n = store.teach(args.deck, args.label, image)
+    print(f"{args.deck}/{args.label}: {n} photo(s) known")
+    return 0
+
+
+def cmd_forget(args: argparse.Namespace) -> int:
+    from vision.store import DeckStore
+
+    ok = DeckStore(_data_path(args)).forget(args.deck, args.label)
+    print("forgotten" if ok else "nothing to forget")
+    return 0 if ok else 1
+
+
+def cmd_decks(args: argparse.Namespace) -> int:
+    from vision.store import DeckStore
+
+    print(json.dumps(DeckStore(_data_path(args)).list_decks(), indent=1))
+    return 0
+
+
+def _names(text: str | None) -> list[str] | None:
+    return [n.strip() for n in text.split(",") if n.strip()] if text else None
+
+
+def cmd_markers(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.zones import marker_sheet
+
+    sheet = marker_sheet(args.zones, _names(args.names))
+    if not cv2.imwrite(str(args.out), sheet):
+        print(f"error: cannot write {args.out}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out}: print at 100% on A4; cut out each marker and lay marker #2k at"
+          " the top-left and #2k+1 at the bottom-right of zone k")
+    return 0
+
+
+def cmd_zones(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.zones import zones_from_markers
+
+    image = cv2.imread(str(args.image))
+    if image is None:
+        print(f"error: cannot read {args.image}", file=sys.stderr)
+        return 2
+    zones = zones_from_markers(image, _names(args.names))
+    print(json.dumps([{"name": z.name, "rect": [round(v, 4) for v in z.rect]} for z in zones]))
+    return 0
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    import cv2
+
+    from vision.frame_hub import FrameHub
+    from vision.identify import Identifier
+    from vision.preview import draw
+    from vision.sources import make_source
+
+    spec = args.camera
+    if spec is None:
+        from companion.config import load_config
+
+        spec = load_config()
+    ident = Identifier(args.deck)
+    args.out.mkdir(parents=True, exist_ok=True)
+    with FrameHub(make_source(spec)) as hub:
+        seq = 0
+        for i in range(args.frames):
+            frame = hub.wait_next(seq, timeout=3.0)
+            if frame is None:
+                print("error: no frames from the camera", file=sys.stderr)
+                return 1
+            seq = frame.seq
+            cards, ms = ident.timed(frame.image)
+            cv2.imwrite(str(args.out / f"frame_{i:03d}.jpg"), draw(frame.image, cards))
+            print(f"frame {frame.seq} t={frame.t_ns} {ms:.1f} ms: "
+                  + ", ".join(f"{c.label or '?'}" for c in cards))
+    return 0

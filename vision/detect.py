@@ -1,0 +1,224 @@
+"""Find cards in a frame: each as four corners, plus a rectified portrait crop.
+
+Classic geometry rather than a learned detector: a card is a bright, convex, nearly
+rectangular blob, which holds on wood, cloth and white tables alike and costs a few ms on a
+Pi. Several binarisations are tried (Otsu, adaptive edges) because no single one works on
+every surface; their candidates are merged by overlap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+CARD_W, CARD_H = 64, 96  # the rectified crop every recogniser sees (portrait)
+WORK_SIDE = 480  # long side of the image the geometry runs on; corners are scaled back
+
+
+@dataclass
+class Quad:
+    """One card candidate: corners (TL, TR, BR, BL of the portrait card) in image pixels."""
+
+    corners: np.ndarray  # float32 (4, 2)
+    area_frac: float
+    whole: bool = False  # the whole image was taken as the card (a tight crop)
+
+
+def order_portrait(pts: np.ndarray) -> np.ndarray:
+    """Order four points so that TL->TR is a short side: the card is seen upright-ish.
+
+    Which short side is "top" stays ambiguous (cards are 180-degree symmetric in layout);
+    recognisers look at both orientations.
+    """
+    pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
+    c = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down)
+    # start at the point with the smallest x+y to get a stable TL
+    start = int(np.argmin(pts.sum(axis=1)))
+    pts = np.roll(pts, -start, axis=0)
+    d01 = np.linalg.norm(pts[1] - pts[0])
+    d12 = np.linalg.norm(pts[2] - pts[1])
+    if d01 > d12:  # landscape: rotate so that the first edge is a short one
+        pts = np.roll(pts, -1, axis=0)
+    return pts
+
+
+def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CARD_W, CARD_H)
+            ) -> np.ndarray:
+    """Warp the card to an upright portrait crop of ``size`` (w, h)."""
+    w, h = size
+    dst = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], dtype=np.float32)
+    m = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
+    return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ...],
+             min_frac: float, grow: float = 1.0, min_solidity: float = 0.88
+             ) -> tuple[np.ndarray, float] | None:
+    """The card quad of one blob outline, or None when the blob is not card-shaped."""
+    if area < min_frac * img_area or area > 0.97 * img_area:
+        return None
+    hull = cv2.convexHull(cnt)
+    hull_area = cv2.contourArea(hull)
+    if hull_area <= 0 or area / hull_area < min_solidity:
+        return None
+    rect = cv2.minAreaRect(hull)
+    (rw, rh) = rect[1]
+    if rw <= 0 or rh <= 0:
+        return None
+    fill = hull_area / (rw * rh)
+    aspect = max(rw, rh) / min(rw, rh)
+    if fill < 0.86 or not 1.15 <= aspect <= 2.4:
+        return None
+    approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
+    if len(approx) == 4 and cv2.isContourConvex(approx):
+        pts = approx.reshape(4, 2).astype(np.float32)
+    else:
+        pts = cv2.boxPoints(rect).astype(np.float32)
+    if _border_sides(pts, shape) >= 3:  # the table between the photo's edges
+        return None
+    if grow != 1.0:
+        c = pts.mean(axis=0)
+        pts = (pts - c) * grow + c
+    return pts, hull_area * grow * grow / img_area
+
+
+def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float = 1.0
+                ) -> list[tuple[np.ndarray, float]]:
+    out = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for cnt in contours:
+        q = _quad_of(cnt, cv2.contourArea(cnt), img_area, mask.shape, min_frac, grow)
+        if q is not None:
+            out.append(q)
+    return out
+
+
+def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: float,
+                  grow: float) -> list[tuple[np.ndarray, float]]:
+    """UNO 2018 art: the white disc splits the coloured body into two pieces of one hue;
+    a pair whose joint hull is card-shaped is a card."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    blobs = [c for c in contours if cv2.contourArea(c) >= 0.3 * min_frac * img_area]
+    blobs = sorted(blobs, key=cv2.contourArea, reverse=True)[:10]
+    hues = []
+    for c in blobs:
+        x, y, w, h = cv2.boundingRect(c)
+        m = np.zeros((h, w), np.uint8)
+        cv2.drawContours(m, [c - [x, y]], -1, 255, -1)
+        hues.append(float(np.median(hue[y:y + h, x:x + w][m > 0])))
+    out = []
+    for i in range(len(blobs)):
+        for j in range(i + 1, len(blobs)):
+            dh = abs(hues[i] - hues[j])
+            if min(dh, 180 - dh) > 10:
+                continue
+            both = np.vstack([blobs[i], blobs[j]])
+            area = cv2.contourArea(cv2.convexHull(both))
+            q = _quad_of(both, area, img_area, mask.shape, min_frac, grow, min_solidity=0.0)
+            if q is not None:
+                out.append(q)
+    return out
+
+
+def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) -> int:
+    h, w = shape[:2]
+    x0, y0 = pts.min(axis=0)
+    x1, y1 = pts.max(axis=0)
+    return int(x0 < margin) + int(y0 < margin) + int(x1 > w - 1 - margin) + int(y1 > h - 1 - margin)
+
+
+def _iou_box(a: np.ndarray, b: np.ndarray) -> float:
+    ax0, ay0 = a.min(axis=0)
+    ax1, ay1 = a.max(axis=0)
+    bx0, by0 = b.min(axis=0)
+    bx1, by1 = b.max(axis=0)
+    iw = max(0.0, min(ax1, bx1) - max(ax0, bx0))
+    ih = max(0.0, min(ay1, by1) - max(ay0, by0))
+    inter = iw * ih
+    union = (ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _contains(outer: np.ndarray, inner: np.ndarray) -> bool:
+    c = inner.mean(axis=0)
+    return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) > 0
+
+
+def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
+               max_cards: int = 24) -> list[Quad]:
+    """Every card-like quadrilateral in a BGR image, largest first.
+
+    ``whole_fallback``: when nothing card-shaped is found, the image itself is taken as one
+    card, because callers are also handed tight crops of a single card.
+    """
+    h, w = image.shape[:2]
+    scale = min(1.0, WORK_SIDE / max(h, w))
+    small = cv2.resize(image, (round(w * scale), round(h * scale)),
+                       interpolation=cv2.INTER_AREA) if scale < 1 else image
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    gray = cv2.GaussianBlur(gray, (5, 5), 0)
+    sh, sw = gray.shape
+    img_area = float(sh * sw)
+    kernel = np.ones((3, 3), np.uint8)
+    masks = []
+    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    masks.append(cv2.morphologyEx(otsu, cv2.MORPH_OPEN, kernel))
+    edges = cv2.Canny(gray, 30, 90)
+    edges = cv2.dilate(edges, kernel, iterations=1)
+    filled = cv2.bitwise_not(edges)
+    masks.append(cv2.erode(filled, kernel, iterations=1))
+    # bright and not too saturated: the white border of most cards
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    white = cv2.inRange(hsv, (0, 0, int(np.percentile(gray, 60))), (180, 90, 255))
+    masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
+    # brighter than the neighbourhood: a white card on a light table or grey paper
+    block = (min(sh, sw) // 3) | 1
+    local = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
+                                  block, -6)
+    masks.append(cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel))
+
+    # the coloured body of an UNO card, for when its white border melts into a light table;
+    # grown by the border's width so the crop matches a card found by its outline
+    colour = cv2.inRange(hsv, (0, 90, 50), (180, 255, 255))
+    colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
+    # the 2018 art's white disc cuts the body in two: bridge the thin gaps at its sides
+    colour = cv2.morphologyEx(colour, cv2.MORPH_CLOSE,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11)))
+
+    found: list[tuple[np.ndarray, float]] = []
+    strong: set[int] = set()  # ids of coloured-body quads: trusted over what encloses them
+    cands = [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1)]
+    cands += [(c, True) for c in _colour_pairs(colour, hsv[..., 0], img_area, min_frac, 1.1)]
+    cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
+    for (pts, frac), is_strong in cands:
+        if any(_iou_box(pts, q) > 0.5 for q, _ in found):
+            continue
+        if is_strong:
+            strong.add(id(pts))
+        found.append((pts, frac))
+    found.sort(key=lambda x: -x[1])
+    # A quad inside a bigger quad is either the printed frame of a card (centred: drop the
+    # inner one) or a card lying inside a region of table (off-centre: drop the region).
+    drop: set[int] = set()
+    for i, (outer, of) in enumerate(found):
+        diag = float(np.linalg.norm(outer.max(axis=0) - outer.min(axis=0)))
+        for j in range(i + 1, len(found)):
+            inner, inf = found[j]
+            if not _contains(outer, inner):
+                continue
+            off = float(np.linalg.norm(inner.mean(axis=0) - outer.mean(axis=0)))
+            if off < 0.08 * diag and inf > 0.25 * of and id(inner) not in strong:
+                drop.add(j)
+            else:
+                drop.add(i)
+    kept = [f for k, f in enumerate(found) if k not in drop]
+    quads = [Quad(order_portrait(p / scale), f) for p, f in kept[:max_cards]]
+    if not quads and whole_fallback:
+        pts = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+        quads = [Quad(order_portrait(pts), 1.0, whole=True)]
+    return quads

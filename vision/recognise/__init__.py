@@ -1,0 +1,53 @@
+"""Name a rectified card: built-in decks (UNO, standard, Huang Di) and decks taught at the table.
+
+Every answer carries a confidence; below the deck's threshold the label is None ("unsure")
+so the phone asks a person, because a wrong card said with confidence is the worst failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Verdict:
+    label: str | None  # None: unsure
+    confidence: float
+    is_card: bool = True  # False: this quad is not a card (a phone, a box, a shadow)
+    best: str | None = None  # the best guess even when unsure, for the debug preview
+
+
+class Recogniser(Protocol):
+    def classify(self, crop: np.ndarray) -> Verdict: ...
+
+
+def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
+    """The recogniser for a deck: built-in model, taught examples, or both (taught first)."""
+    from vision.recognise.builtin import BUILTIN_DECKS, BuiltinRecogniser
+    from vision.recognise.taught import TaughtRecogniser
+    from vision.store import DeckStore
+
+    store = DeckStore(data_path) if data_path is not None else DeckStore.default()
+    taught = TaughtRecogniser.from_store(store, deck)
+    if deck in BUILTIN_DECKS:
+        builtin = BuiltinRecogniser(deck)
+        return builtin if taught is None else TaughtFirst(taught, builtin)
+    if taught is None:
+        raise KeyError(f"unknown deck {deck!r}: not built in and never taught")
+    return taught
+
+
+class TaughtFirst:
+    """A built-in deck corrected by the table: a confident taught match wins."""
+
+    def __init__(self, taught: Recogniser, builtin: Recogniser) -> None:
+        self.taught, self.builtin = taught, builtin
+
+    def classify(self, crop: np.ndarray) -> Verdict:
+        t = self.taught.classify(crop)
+        if t.label is not None:
+            return t
+        return self.builtin.classify(crop)

@@ -1,0 +1,94 @@
+"""Taught decks on disk: <data_path>/decks/<deck>/<label>.npz, one file per card name.
+
+Each file keeps the feature vectors (both ways up) of every photo the table showed for that
+card, so teaching is just appending, forgetting is deleting a file, and a table can also
+correct a built-in deck for its printing by teaching under the built-in deck's name.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from companion.cards import fold_taught_name
+from vision.detect import find_cards, rectify
+from vision.recognise.features import both_ways
+
+
+class DeckStore:
+    def __init__(self, root: Path | str) -> None:
+        self.root = Path(root) / "decks"
+        self._lock = threading.Lock()
+
+    @classmethod
+    def default(cls) -> DeckStore:
+        from companion.config import load_config
+
+        return cls(load_config().data_path)
+
+    def _dir(self, deck: str) -> Path:
+        name = fold_taught_name(deck)
+        if not name:
+            raise ValueError(f"bad deck name {deck!r}")
+        return self.root / name
+
+    def list_decks(self) -> dict[str, list[str]]:
+        """Every taught deck with its card names."""
+        if not self.root.is_dir():
+            return {}
+        return {d.name: sorted(p.stem for p in d.glob("*.npz"))
+                for d in sorted(self.root.iterdir()) if d.is_dir()}
+
+    def teach(self, deck: str, label: str, image: np.ndarray, crop: bool = False) -> int:
+        """Remember one photo of card ``label``; returns how many photos it now has.
+
+        ``image`` is a photo with the card in view (the largest card found is used) or,
+        with ``crop=True``, an already rectified card.
+        """
+        label = fold_taught_name(label)
+        if not label:
+            raise ValueError("empty card name")
+        if not crop:
+            quad = find_cards(image)[0]
+            image = rectify(image, quad.corners)
+        feats = both_ways(image)
+        d = self._dir(deck)
+        with self._lock:
+            d.mkdir(parents=True, exist_ok=True)
+            path = d / f"{label}.npz"
+            if path.is_file():
+                with np.load(path) as old:
+                    feats = np.concatenate([old["features"], feats])
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez_compressed(tmp, features=feats.astype(np.float32))
+            tmp.replace(path)
+        return len(feats) // 2
+
+    def forget(self, deck: str, label: str | None = None) -> bool:
+        """Forget one card, or the whole deck when ``label`` is None."""
+        d = self._dir(deck)
+        with self._lock:
+            if label is None:
+                if not d.is_dir():
+                    return False
+                for p in d.glob("*"):
+                    p.unlink()
+                d.rmdir()
+                return True
+            p = d / f"{fold_taught_name(label)}.npz"
+            if p.is_file():
+                p.unlink()
+                return True
+            return False
+
+    def examples(self, deck: str) -> dict[str, np.ndarray]:
+        d = self._dir(deck)
+        out = {}
+        for p in sorted(d.glob("*.npz")) if d.is_dir() else []:
+            if p.name.endswith(".tmp.npz"):
+                continue
+            with np.load(p) as f:
+                out[p.stem] = f["features"]
+        return out

@@ -1,0 +1,132 @@
+"""Watch the zones: the stable top card of each, and each change as one event.
+
+A card counts only when the same answer has held for ``stable_frames`` frames spanning at
+least ``stable_ms`` (so a hand passing over the pile is not a play), an empty zone only
+after ``clear_ms`` (a hand hovering over a pile hides it for a while). Events carry the
+timestamp of the first frame that showed the new state. If frames stop for ``lost_ms`` the
+table gets one CameraLost. Time only comes from frames and from ``tick(now_ns)``: tests
+drive it by hand and never sleep.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from companion.events import CameraLost, CardSeen, ZoneCleared
+from vision.frame import Frame
+from vision.identify import Card, Identifier
+from vision.zones import Zone
+
+Event = CardSeen | ZoneCleared | CameraLost
+EMPTY = "\0empty"
+UNSURE = "\0unsure"
+
+
+@dataclass
+class _Track:
+    key: str | None = None  # the committed state: a label, UNSURE, EMPTY or None (unknown)
+    cand: str | None = None
+    cand_since_ns: int = 0
+    cand_frames: int = 0
+    cand_conf: float = 0.0
+
+
+def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | None:
+    """The card lying on top of a zone's pile: the most complete (largest) quad inside it."""
+    inside = [c for c in cards if zone.contains(*c.centre, width, height)]
+    if not inside:
+        return None
+
+    def area(c: Card) -> float:
+        x, y = c.corners[:, 0], c.corners[:, 1]
+        return 0.5 * abs(float((x * (y[[1, 2, 3, 0]]) - y * (x[[1, 2, 3, 0]])).sum()))
+
+    return max(inside, key=area)
+
+
+class ZoneWatcher:
+    def __init__(self, zones: list[Zone], identifier: Identifier | None,
+                 emit: Callable[[Event], None], stable_frames: int = 3, stable_ms: int = 300,
+                 clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera") -> None:
+        self.zones = list(zones)
+        self.identifier = identifier
+        self.emit = emit
+        self.stable_frames, self.stable_ns = stable_frames, stable_ms * 1_000_000
+        self.clear_ns, self.lost_ns = clear_ms * 1_000_000, lost_ms * 1_000_000
+        self.source = source
+        self.tracks = {z.name: _Track() for z in self.zones}
+        self.last_frame_ns: int | None = None
+        self.lost = False
+        self.last_cards: list[Card] = []
+
+    def set_zones(self, zones: list[Zone]) -> None:
+        self.zones = list(zones)
+        self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in self.zones}
+
+    def state(self) -> dict[str, str | None]:
+        """Per zone: the committed top card, '' when empty or unsure, None when not known yet."""
+        return {name: (None if t.key is None else "" if t.key in (EMPTY, UNSURE) else t.key)
+                for name, t in self.tracks.items()}
+
+    def feed(self, frame: Frame) -> None:
+        """Recognise one frame and update every zone."""
+        assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
+        self.feed_cards(self.identifier.identify(frame.image), frame.t_ns,
+                        frame.image.shape[1], frame.image.shape[0])
+
+    def feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int) -> None:
+        self.last_frame_ns = t_ns
+        self.last_cards = cards
+        if self.lost:
+            self.lost = False
+        for zone in self.zones:
+            card = top_card(cards, zone, width, height)
+            if card is None:
+                key, conf = EMPTY, 0.0
+            elif card.label is None:
+                key, conf = UNSURE, card.confidence
+            else:
+                key, conf = card.label, card.confidence
+            self._update(zone.name, key, conf, t_ns)
+
+    def _update(self, zone: str, key: str, conf: float, t_ns: int) -> None:
+        t = self.tracks[zone]
+        if key != t.cand:
+            t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
+        t.cand_frames += 1
+        t.cand_conf = max(t.cand_conf, conf)
+        need_ns = self.clear_ns if key == EMPTY else self.stable_ns
+        if (t.cand_frames >= self.stable_frames and t_ns - t.cand_since_ns >= need_ns
+                and key != t.key):
+            first = t.key is None
+            t.key = key
+            if key == EMPTY:
+                if not first:
+                    self.emit(ZoneCleared(zone, t.cand_since_ns, self.source))
+            else:
+                label = None if key == UNSURE else key
+                self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
+                                   self.source))
+
+    def tick(self, now_ns: int) -> None:
+        """Check that frames still arrive; call it now and then with the clock's time."""
+        if self.lost:
+            return
+        since = self.last_frame_ns
+        if since is None:
+            since = self._started_ns = getattr(self, "_started_ns", now_ns)
+        if now_ns - since >= self.lost_ns:
+            self.lost = True
+            self.emit(CameraLost(now_ns, self.source))
+
+    def run(self, hub: object, clock_ns: Callable[[], int], stop: threading.Event) -> None:
+        """The watcher's own loop over a FrameHub, until ``stop`` is set."""
+        seq = 0
+        while not stop.is_set():
+            frame = hub.wait_next(seq, timeout=0.25)  # type: ignore[attr-defined]
+            if frame is not None:
+                seq = frame.seq
+                self.feed(frame)
+            self.tick(clock_ns())
