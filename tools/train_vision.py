@@ -98,11 +98,11 @@ def bbox_iou(a: np.ndarray, b: np.ndarray) -> float:
     return inter / u if u > 0 else 0.0
 
 
-def positives_of(img: np.ndarray, s: float, entries: list[dict]
+def positives_of(img: np.ndarray, s: float, entries: list[dict], deck: str
                  ) -> tuple[list[tuple[np.ndarray, str]], list[np.ndarray]]:
     """(corners, label) for the labelled cards found in a photo, and the unmatched quads."""
     labels = [e for e in entries if e["label"] not in NOT_CARDS]
-    quads = find_cards(img)
+    quads = find_cards(img, colour_bodies=deck == "uno")
     if len(entries) == 1 and labels:
         return [(quads[0].corners, labels[0]["label"])], [q.corners for q in quads[1:]
                                                          if bbox_iou(q.corners, quads[0].corners) < 0.05]
@@ -181,7 +181,7 @@ def build(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                         add(photometric(rectify(img, q), rng), index[NONE], 0.5)
                 continue
             img, s = read_small(ds["folder"] / name)
-            pos, neg = positives_of(img, s, entries)
+            pos, neg = positives_of(img, s, entries, deck)
             for corners, label in pos:
                 seen[label] += 1
                 for k in range(n_aug):
@@ -192,7 +192,7 @@ def build(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
             for corners in neg[:3]:
                 add(photometric(rectify(img, corners), rng), index[NONE])
             q = random_negative(img, [c for c, _ in pos] or [], rng)
-            if q is not None and not (len(pos) == 1 and find_cards(img)[0].whole):
+            if q is not None and not (len(pos) == 1 and find_cards(img, colour_bodies=deck == 'uno')[0].whole):
                 add(photometric(rectify(img, q), rng), index[NONE])
     print(f"[{deck}] photos done in {time.time() - t0:.0f}s: {sum(seen.values())} cards,"
           f" {len(seen)} labels", flush=True)

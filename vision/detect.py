@@ -119,10 +119,37 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
                 continue
             both = np.vstack([blobs[i], blobs[j]])
             area = cv2.contourArea(cv2.convexHull(both))
+            pieces = cv2.contourArea(blobs[i]) + cv2.contourArea(blobs[j])
+            if min(cv2.contourArea(blobs[i]), cv2.contourArea(blobs[j])) < 0.15 * area or \
+                    pieces < 0.4 * area:
+                continue
             q = _quad_of(both, area, img_area, mask.shape, min_frac, grow, min_solidity=0.0)
             if q is not None:
                 out.append(q)
     return out
+
+
+def _largest_colour_region(mask: np.ndarray, hue: np.ndarray) -> np.ndarray | None:
+    """The rotated box around the biggest one-hue region (a hand-held, half-hidden card)."""
+    n, lab, stats, _ = cv2.connectedComponentsWithStats(mask)
+    area = mask.shape[0] * mask.shape[1]
+    big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.01 * area]
+    if not big:
+        return None
+    big.sort(key=lambda i: -stats[i, cv2.CC_STAT_AREA])
+    if stats[big[0], cv2.CC_STAT_AREA] < 0.04 * area:
+        return None
+    h0 = float(np.median(hue[lab == big[0]]))
+    keep = [i for i in big if min(abs(float(np.median(hue[lab == i])) - h0),
+                                  180 - abs(float(np.median(hue[lab == i])) - h0)) <= 10]
+    ys, xs = np.nonzero(np.isin(lab, keep))
+    rect = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    (rw, rh) = rect[1]
+    if min(rw, rh) <= 0 or not 1.0 <= max(rw, rh) / min(rw, rh) <= 2.5:
+        return None
+    pts = cv2.boxPoints(rect).astype(np.float32)
+    c = pts.mean(axis=0)
+    return (pts - c) * 1.08 + c
 
 
 def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) -> int:
@@ -150,11 +177,14 @@ def _contains(outer: np.ndarray, inner: np.ndarray) -> bool:
 
 
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
-               max_cards: int = 24) -> list[Quad]:
+               max_cards: int = 24, colour_bodies: bool = False) -> list[Quad]:
     """Every card-like quadrilateral in a BGR image, largest first.
 
     ``whole_fallback``: when nothing card-shaped is found, the image itself is taken as one
-    card, because callers are also handed tight crops of a single card.
+    card (or, with ``colour_bodies``, the largest coloured region), because callers are also
+    handed tight crops and hand-held close-ups of a single card.
+    ``colour_bodies``: also look for UNO's coloured card bodies (off for other decks, where
+    red pips would pass for bodies).
     """
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
@@ -186,14 +216,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     # grown by the border's width so the crop matches a card found by its outline
     colour = cv2.inRange(hsv, (0, 90, 50), (180, 255, 255))
     colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
-    # the 2018 art's white disc cuts the body in two: bridge the thin gaps at its sides
-    colour = cv2.morphologyEx(colour, cv2.MORPH_CLOSE,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (11, 11)))
 
     found: list[tuple[np.ndarray, float]] = []
     strong: set[int] = set()  # ids of coloured-body quads: trusted over what encloses them
-    cands = [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1)]
-    cands += [(c, True) for c in _colour_pairs(colour, hsv[..., 0], img_area, min_frac, 1.1)]
+    cands = []
+    if colour_bodies:
+        cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1)]
+        cands += [(c, True) for c in _colour_pairs(colour, hsv[..., 0], img_area, min_frac,
+                                                   1.1)]
     cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     for (pts, frac), is_strong in cands:
         if any(_iou_box(pts, q) > 0.5 for q, _ in found):
@@ -218,6 +248,10 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                 drop.add(i)
     kept = [f for k, f in enumerate(found) if k not in drop]
     quads = [Quad(order_portrait(p / scale), f) for p, f in kept[:max_cards]]
+    if not quads and whole_fallback and colour_bodies:
+        pts = _largest_colour_region(colour, hsv[..., 0])
+        if pts is not None:
+            quads = [Quad(order_portrait(pts / scale), 0.0, whole=True)]
     if not quads and whole_fallback:
         pts = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         quads = [Quad(order_portrait(pts), 1.0, whole=True)]

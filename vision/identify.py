@@ -36,10 +36,12 @@ class Identifier:
         self.deck = deck
         self.recogniser = recogniser or get_recogniser(deck, data_path)
         self.whole_fallback = whole_fallback
+        self.colour_bodies = deck == "uno"
 
     def identify(self, image: np.ndarray) -> list[Card]:
         cards: list[Card] = []
-        for quad in find_cards(image, whole_fallback=self.whole_fallback):
+        for quad in find_cards(image, whole_fallback=self.whole_fallback,
+                               colour_bodies=self.colour_bodies):
             verdict = self.recogniser.classify(rectify(image, quad.corners))
             if not verdict.is_card:
                 continue

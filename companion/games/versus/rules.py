@@ -376,12 +376,8 @@ class Versus:
             and race.get("forced") is None
             and t <= max(p["t_ns"] for p in race["presses"])
         ):
-            before = (race["winner"], race["wrong"], race["tied"])
-            new, more = self._resettle(new, None, ctx)
+            new, more = self._resettle_quietly(new, ctx)
             events += more
-            after = new["races"][-1]
-            if before != (after["winner"], after["wrong"], after["tied"]):
-                events.append({"type": "verdict_changed", "race": race["id"]})
         self._finish(new, events)
         return Accepted(new, events)
 
@@ -488,20 +484,28 @@ class Versus:
             race = new["races"][-1]
             race["presses"] = (race["presses"] + presses)[-MAX_PRESSES:]
             race["first_t_ns"] = min(race["first_t_ns"], first)
-            before = (race["winner"], race["wrong"], race["tied"])
-            new, events = self._resettle(new, None, ctx)
-            after = new["races"][-1]
-            if before != (after["winner"], after["wrong"], after["tied"]):
-                events.append({"type": "verdict_changed", "race": after["id"]})
+            new, events = self._resettle_quietly(new, ctx)
         else:
-            snapshot = {k: v for k, v in new.items() if k != "undo_point"}
             race = {"id": new["next_race"], "first_t_ns": first, "presses": presses}
             new["next_race"] += 1
+            snapshot = {k: v for k, v in new.items() if k != "undo_point"}
             settled, events = self._settle(_clone(snapshot), race, new["piles"], ctx)
             settled["undo_point"] = {"race": race["id"], "state": snapshot, "since": []}
             new = settled
         self._finish(new, events)
         return Accepted(new, events)
+
+    def _resettle_quietly(self, state: State, ctx: Context) -> tuple[State, list[dict[str, Any]]]:
+        """Settle the latest race again with what is known now (a press or a camera report
+        that came late). Same verdict: only the race's record changes (``race_updated``);
+        another verdict: its events, and ``verdict_changed`` for the phones and the LEDs."""
+        race = state["races"][-1]
+        before = (race["winner"], race["wrong"], race["tied"])
+        new, events = self._resettle(state, None, ctx)
+        after = new["races"][-1]
+        if before == (after["winner"], after["wrong"], after["tied"]):
+            return new, [{"type": "race_updated", "race": after["id"], "order": after["order"]}]
+        return new, [*events, {"type": "verdict_changed", "race": after["id"]}]
 
     def _resettle(
         self, state: State, forced: dict[str, Any] | None, ctx: Context
@@ -572,6 +576,7 @@ class Versus:
         else:
             window = round(float(opts["tie_window_ms"]) * 1_000_000)
             rule = opts["tie_rule"]
+            wrong = [e["seat"] for e in order if status[e["seat"]] == "wrong"]
             verdict = slap.judge(rights, window, rule, ctx.rng)
             if verdict["resolution"] == "random":
                 pick = race.get("pick")
@@ -579,10 +584,9 @@ class Versus:
                     race["pick"] = pick = verdict["winner"]
                 verdict["winner"] = pick
             winner, tied = verdict["winner"], verdict["tied"]
-            resolution = verdict["resolution"] if rights else "wrong"
+            resolution = verdict["resolution"] if rights else "wrong" if wrong else "late"
             if resolution == "reslap":
                 race["closed"] = True
-            wrong = [e["seat"] for e in order if status[e["seat"]] == "wrong"]
             for e in rights:
                 if e["seat"] != winner:
                     status[e["seat"]] = "tied" if e["seat"] in tied and winner is None else "late"

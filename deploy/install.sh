@@ -1,0 +1,467 @@
+#!/usr/bin/env bash
+# Install Table Companion as a systemd service on Raspberry Pi OS Bookworm or Debian 12.
+#
+#   sudo deploy/install.sh               install, or upgrade in place: safe to run again
+#   deploy/install.sh --dry-run          print what would be done here; change nothing
+#   sudo deploy/install.sh --uninstall   remove the service and the venv; keep config and data
+#
+# Layout: the app in /opt/companion/venv, the wiring in /etc/companion/companion.toml (written
+# once, never overwritten), the games in /var/lib/companion (the unit's StateDirectory), run as
+# the system user "companion".
+#
+# Every step ends with a check of its own result and stops the install with the reason when the
+# check fails, so a re-run starts from a known point (the motionEye / Phoniebox lesson).
+#
+# For tests only: COMPANION_INSTALL_MODEL stands in for /proc/device-tree/model, so the
+# Raspberry Pi branch can be dry-run anywhere.
+set -euo pipefail
+
+readonly APP_USER=companion
+readonly APP_GROUPS=(gpio video audio)   # pins, camera (+ dma_heap), sound: where they exist
+readonly PREFIX=/opt/companion
+readonly VENV=$PREFIX/venv
+readonly CONF_DIR=/etc/companion
+readonly CONF=$CONF_DIR/companion.toml
+readonly DATA_DIR=/var/lib/companion
+readonly UNIT=companion.service
+readonly UNIT_PATH=/etc/systemd/system/$UNIT
+readonly APT_PACKAGES=(python3 python3-venv espeak-ng alsa-utils)
+# Only a Pi has these (Raspberry Pi's own apt repository): apt's picamera2 is built against
+# apt's numpy and libcamera, which is why the venv sees system site-packages.
+readonly PI_APT_PACKAGES=(python3-picamera2 python3-lgpio)
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO_DIR=$(dirname "$SCRIPT_DIR")
+DRY_RUN=0
+ACTION=install
+STEP=0
+BUILD_DIR=
+
+usage() {
+    cat <<EOF
+Usage: sudo $0 [--dry-run] [--uninstall] [--repo DIR]
+
+  --dry-run     print the steps and commands for this machine without doing them
+  --uninstall   stop and remove the service and $VENV; keep $CONF_DIR, $DATA_DIR
+                and the user $APP_USER
+  --repo DIR    the Table Companion checkout to install (default: $REPO_DIR)
+EOF
+}
+
+# ---- output and the dry-run switch --------------------------------------------------------
+
+say() { printf '%s\n' "$*"; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+step() { STEP=$((STEP + 1)); printf '\n==> [%d] %s\n' "$STEP" "$*"; }
+
+quote() { local q; printf -v q '%q ' "$@"; printf '%s' "${q% }"; }
+
+# run CMD...: print and do it; in a dry run, only print it.
+run() {
+    if ((DRY_RUN)); then
+        printf '    would run: %s\n' "$(quote "$@")"
+        return 0
+    fi
+    printf '    + %s\n' "$(quote "$@")"
+    "$@"
+}
+
+# verify WHAT CMD...: the check that ends a step. Its output is shown only when it fails,
+# and a failure stops the install.
+verify() {
+    local what=$1 out
+    shift
+    if ((DRY_RUN)); then
+        printf '    would check: %s\n' "$what"
+        return 0
+    fi
+    if out=$("$@" 2>&1); then
+        printf '    ok: %s\n' "$what"
+    else
+        [[ -n $out ]] && printf '%s\n' "$out" >&2
+        die "check failed: $what"
+    fi
+}
+
+cleanup() { if [[ -n $BUILD_DIR && -d $BUILD_DIR ]]; then rm -rf -- "$BUILD_DIR"; fi; }
+trap cleanup EXIT
+
+# ---- facts about this machine (read-only, so a dry run can use them too) -----------------
+
+pi_model() {
+    if [[ -n ${COMPANION_INSTALL_MODEL:-} ]]; then
+        printf '%s' "$COMPANION_INSTALL_MODEL"
+    else
+        tr -d '\0' </proc/device-tree/model 2>/dev/null || true
+    fi
+}
+is_pi() { [[ $(pi_model) == *"Raspberry Pi"* ]]; }
+has_systemd() { [[ -d /run/systemd/system ]]; }   # PID 1 is systemd (not a container/chroot)
+group_exists() { getent group "$1" >/dev/null; }
+user_exists() { id -u "$APP_USER" >/dev/null 2>&1; }
+in_group() { id -nG "$APP_USER" | tr ' ' '\n' | grep -qx "$1"; }
+pkg_installed() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]]; }
+apt_knows() { apt-cache show "$1" >/dev/null 2>&1; }
+python_ok() { python3 -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))'; }
+venv_ok() {
+    [[ -x $VENV/bin/python ]] &&
+        grep -Eqi '^include-system-site-packages *= *true' "$VENV/pyvenv.cfg" &&
+        "$VENV/bin/python" -c 'import sys' 2>/dev/null   # still runs after a python3 upgrade
+}
+# Run as the service user from /, as systemd would (the checkout may be unreadable to it).
+as_app() { (cd / && runuser -u "$APP_USER" -- env COMPANION_DATA_DIR="$DATA_DIR" \
+    COMPANION_CONFIG="$CONF" "$@"); }
+
+# ---- install steps ------------------------------------------------------------------------
+
+install_packages() {
+    step "System packages"
+    local wanted=("${APT_PACKAGES[@]}") missing=() p
+    if is_pi; then
+        say "    Raspberry Pi: $(pi_model)"
+        wanted+=("${PI_APT_PACKAGES[@]}")
+    else
+        say "    not a Raspberry Pi: ${PI_APT_PACKAGES[*]} skipped (camera falls back to opencv/replay)"
+    fi
+    say "    packages: ${wanted[*]}"
+    for p in "${wanted[@]}"; do pkg_installed "$p" || missing+=("$p"); done
+    if ((${#missing[@]} == 0)); then
+        say "    all installed"
+    else
+        # A fresh Pi runs unattended-upgrades at first boot: wait for its dpkg lock.
+        run apt-get -o DPkg::Lock::Timeout=300 update
+        if ((!DRY_RUN)); then
+            local available=()
+            for p in "${missing[@]}"; do
+                if [[ " ${PI_APT_PACKAGES[*]} " == *" $p "* ]] && ! apt_knows "$p"; then
+                    warn "$p is not in this machine's apt sources; skipped"
+                else
+                    available+=("$p")
+                fi
+            done
+            missing=("${available[@]}")
+        fi
+        # --no-install-recommends: picamera2 recommends Qt and OpenGL for a desktop preview.
+        if ((${#missing[@]})); then
+            run env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install \
+                -y --no-install-recommends "${missing[@]}"
+        fi
+    fi
+    for p in "${APT_PACKAGES[@]}"; do verify "$p installed" pkg_installed "$p"; done
+    verify "python3 is 3.11 or newer, with venv and ensurepip" python_ok
+}
+
+install_user() {
+    step "Service user $APP_USER and data directory $DATA_DIR"
+    if user_exists; then
+        say "    user $APP_USER already exists"
+    else
+        local group_opt=(--user-group)
+        group_exists "$APP_USER" && group_opt=(--gid "$APP_USER")
+        run useradd --system "${group_opt[@]}" --home-dir "$DATA_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Table Companion" "$APP_USER"
+    fi
+    local g
+    for g in "${APP_GROUPS[@]}"; do
+        if ! group_exists "$g"; then
+            say "    no group $g on this machine: skipped"
+        elif user_exists && in_group "$g"; then
+            say "    already in group $g"
+        else
+            run usermod -aG "$g" "$APP_USER"
+        fi
+    done
+    # systemd also creates it (StateDirectory=); made here too so `companion doctor` can run
+    # before the first start and on machines without systemd.
+    run install -d -o "$APP_USER" -g "$APP_USER" -m 0750 "$DATA_DIR"
+    verify "user $APP_USER exists" user_exists
+    for g in "${APP_GROUPS[@]}"; do
+        if group_exists "$g"; then verify "$APP_USER is in group $g" in_group "$g"; fi
+    done
+    verify "$DATA_DIR is writable by $APP_USER" as_app test -w "$DATA_DIR"
+}
+
+install_venv() {
+    step "Python environment $VENV"
+    if ((!DRY_RUN)) && venv_ok; then
+        say "    reusing $VENV"
+    else
+        # Recreated rather than patched when it lacks system site-packages or its python3 is
+        # gone: the venv holds nothing but installed packages.
+        if [[ -e $VENV ]]; then run rm -rf -- "$VENV"; fi
+        run install -d -m 0755 "$PREFIX"
+        # --system-site-packages: apt's picamera2, libcamera and lgpio cannot come from PyPI.
+        run python3 -m venv --system-site-packages "$VENV"
+    fi
+    verify "$VENV runs and sees system site-packages" venv_ok
+}
+
+# Copy the checkout without VCS data, local venvs and build output: pip builds in the source
+# tree, and a root-owned build/ left in the user's checkout would break their next pip install.
+copy_source() {
+    tar -C "$1" --exclude=.git --exclude=.venv --exclude=venv --exclude=build \
+        --exclude='*.egg-info' --exclude=__pycache__ --exclude=node_modules -cf - . |
+        tar -C "$2" -xf -
+}
+
+# Keep apt's numpy: picamera2 and simplejpeg from apt are built against it, and a numpy 2 from
+# PyPI (which the newest opencv-python-headless requires) would shadow it in the venv and break
+# them. With the pin, pip picks an OpenCV release that works with that numpy.
+write_constraints() {
+    local v
+    if v=$(python3 -c 'import numpy; print(numpy.__version__)' 2>/dev/null); then
+        printf 'numpy==%s\n' "$v" >"$1"
+    else
+        : >"$1"
+    fi
+}
+
+install_app() {
+    step "Application from $REPO_DIR"
+    if ((DRY_RUN)); then BUILD_DIR=/tmp/companion-build.XXXXXX; else BUILD_DIR=$(mktemp -d -t companion-build.XXXXXX); fi
+    run copy_source "$REPO_DIR" "$BUILD_DIR"
+    run write_constraints "$BUILD_DIR/constraints.txt"
+    # --upgrade reinstalls the app itself every time (new code on a re-run); the default
+    # only-if-needed strategy leaves satisfied dependencies alone.
+    run env PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --upgrade \
+        --constraint "$BUILD_DIR/constraints.txt" "$BUILD_DIR"
+    verify "the companion command runs" "$VENV/bin/companion" --help
+    verify "companion and its web app import" "$VENV/bin/python" -c 'import companion.serve, web'
+    if is_pi && ((!DRY_RUN)) && pkg_installed python3-picamera2; then
+        # A warning, not a stop: without the camera the table still keeps scores.
+        if "$VENV/bin/python" -c 'import picamera2' >/dev/null 2>&1; then
+            say "    ok: picamera2 is importable in the venv"
+        else
+            warn "picamera2 is installed by apt but does not import in $VENV"
+        fi
+    fi
+}
+
+# The config must parse (the service would not start otherwise); an unknown key is only
+# warned about, since a key dropped by a newer version must not block its upgrade.
+check_config() {
+    "$VENV/bin/python" - "$CONF" <<'EOF'
+import sys
+import tomllib
+from dataclasses import fields
+from pathlib import Path
+
+from companion.config import Config, load_config
+
+path = Path(sys.argv[1])
+with path.open("rb") as fh:
+    data = tomllib.load(fh)
+load_config(path=path, env={})
+known = {f.name for f in fields(Config)}
+sections = {"companion", "server", "camera", "speech", "gpio"}  # those load_config reads
+unknown = []
+for key, value in data.items():
+    if isinstance(value, dict):
+        if key not in sections:
+            unknown.append(f"[{key}]")
+        else:
+            unknown += [f"{key}.{k}" for k in value if k not in known]
+    elif key not in known:
+        unknown.append(key)
+if unknown:
+    print(f"WARNING: {path}: ignored, not settings: {', '.join(unknown)}", file=sys.stderr)
+EOF
+}
+
+install_config() {
+    step "Configuration $CONF"
+    run install -d -m 0755 "$CONF_DIR"
+    # The example is refreshed on every install, so `diff` shows keys added by an upgrade.
+    run install -m 0644 "$SCRIPT_DIR/companion.example.toml" "$CONF_DIR/companion.example.toml"
+    if [[ -e $CONF ]]; then
+        say "    keeping the existing $CONF (the table's wiring)"
+    else
+        run install -m 0644 "$SCRIPT_DIR/companion.example.toml" "$CONF"
+    fi
+    if ((!DRY_RUN)); then check_config >&2 || die "$CONF does not load: fix it and run again"; fi
+    verify "$CONF parses and loads" check_config
+}
+
+install_service() {
+    step "systemd service $UNIT"
+    run install -m 0644 "$SCRIPT_DIR/companion.service" "$UNIT_PATH"
+    verify "$UNIT_PATH is current" cmp -s "$SCRIPT_DIR/companion.service" "$UNIT_PATH"
+    if has_systemd; then
+        run systemctl daemon-reload
+        run systemctl enable "$UNIT"
+        # restart, not start: a re-run must load the new code and config.
+        run systemctl restart "$UNIT"
+        verify "$UNIT is enabled" systemctl is-enabled --quiet "$UNIT"
+        verify "$UNIT is running" wait_active
+    else
+        say "    systemd is not running here (a container or chroot?): not starting the service."
+        if command -v systemctl >/dev/null; then
+            # Enabling only makes the boot-time symlink, which works without a running systemd:
+            # an image built in a chroot starts the service on first boot.
+            run systemctl enable "$UNIT"
+        fi
+        say "    To try it by hand: sudo -u $APP_USER COMPANION_DATA_DIR=$DATA_DIR $VENV/bin/companion serve"
+    fi
+}
+
+wait_active() {
+    local i
+    for i in $(seq 1 20); do
+        systemctl is-active --quiet "$UNIT" && return 0
+        sleep 1
+    done
+    systemctl status --no-pager --lines=30 "$UNIT" || true
+    return 1
+}
+
+local_url() {
+    "$VENV/bin/python" - "$CONF" <<'EOF'
+import sys
+from pathlib import Path
+
+from companion.config import load_config
+
+cfg = load_config(path=Path(sys.argv[1]), env={})
+host = cfg.bind_host
+print(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{cfg.port}/")
+EOF
+}
+
+http_ok() {
+    if command -v curl >/dev/null; then
+        curl -fsS -o /dev/null --max-time 5 "$1"
+    else
+        "$VENV/bin/python" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=5)' "$1"
+    fi
+}
+
+# Importing OpenCV and opening the camera takes a while on a small Pi: give it a minute.
+wait_http() {
+    local i
+    for i in $(seq 1 60); do
+        http_ok "$1" >/dev/null 2>&1 && return 0
+        sleep 1
+    done
+    journalctl -u "$UNIT" --no-pager -n 30 || true
+    http_ok "$1"
+}
+
+final_check() {
+    step "Final check: companion doctor and the web app"
+    # doctor as the service user, so it sees the devices with the service's permissions.
+    if ((DRY_RUN)); then
+        run as_app "$VENV/bin/companion" doctor
+    else
+        as_app "$VENV/bin/companion" doctor || die "companion doctor failed"
+    fi
+    if has_systemd; then
+        if ((DRY_RUN)); then
+            verify "the web app answers on this machine (port from $CONF)" true
+        else
+            local url
+            url=$(local_url)
+            verify "the web app answers at $url" wait_http "$url"
+        fi
+    else
+        say "    no service running here, so no HTTP check"
+    fi
+}
+
+summary() {
+    ((DRY_RUN)) && { say ""; say "Dry run: nothing was changed."; return 0; }
+    local port addr
+    port=$("$VENV/bin/python" -c 'from companion.config import load_config; print(load_config(env={}).port)' 2>/dev/null || echo 8000)
+    addr=$(hostname -I 2>/dev/null | awk '{print $1}')
+    say ""
+    say "Table Companion is installed."
+    [[ -n $addr ]] && say "  Phones:  http://$addr:$port/  (or http://$(hostname).local:$port/)"
+    say "  Wiring:  $CONF   then: sudo systemctl restart $APP_USER"
+    say "  Logs:    journalctl -u $APP_USER -f"
+    say "  Check:   sudo -u $APP_USER $VENV/bin/companion doctor"
+}
+
+# ---- uninstall ----------------------------------------------------------------------------
+
+uninstall() {
+    step "Stop and remove the service"
+    if [[ -e $UNIT_PATH ]]; then
+        if has_systemd; then
+            run systemctl disable --now "$UNIT"
+        elif command -v systemctl >/dev/null; then
+            run systemctl disable "$UNIT"
+        fi
+        run rm -f -- "$UNIT_PATH"
+        if has_systemd; then
+            run systemctl daemon-reload
+            run systemctl reset-failed "$UNIT" 2>/dev/null || true
+        fi
+    else
+        say "    $UNIT_PATH is already gone"
+    fi
+    verify "$UNIT_PATH removed" test ! -e "$UNIT_PATH"
+
+    step "Remove the application $VENV"
+    if [[ -e $VENV ]]; then run rm -rf -- "${VENV:?}"; else say "    $VENV is already gone"; fi
+    if [[ -d $PREFIX ]]; then run rmdir --ignore-fail-on-non-empty -- "$PREFIX"; fi
+    verify "$VENV removed" test ! -e "$VENV"
+
+    say ""
+    say "Kept: $CONF_DIR (wiring), $DATA_DIR (games and scores), the user $APP_USER"
+    say "      and any drop-in in $UNIT_PATH.d. To remove those too:"
+    say "  sudo rm -rf $CONF_DIR $DATA_DIR $UNIT_PATH.d && sudo userdel $APP_USER"
+    ((DRY_RUN)) && say "Dry run: nothing was changed."
+    return 0
+}
+
+# ---- main ---------------------------------------------------------------------------------
+
+preflight() {
+    [[ -f $REPO_DIR/pyproject.toml ]] || die "$REPO_DIR is not a Table Companion checkout (no pyproject.toml)"
+    [[ -f $SCRIPT_DIR/companion.service && -f $SCRIPT_DIR/companion.example.toml ]] ||
+        die "deploy files missing next to $0"
+    if ((DRY_RUN)); then
+        say "Dry run: the steps and commands for this machine; nothing is changed."
+    elif ((EUID != 0)); then
+        die "run as root: sudo $0 $*"
+    fi
+    if [[ $ACTION == install ]]; then
+        command -v apt-get >/dev/null || die "apt-get not found: this installer is for Raspberry Pi OS / Debian"
+        local id="" codename=""
+        # shellcheck disable=SC1091
+        [[ -r /etc/os-release ]] && { . /etc/os-release; id=${ID:-}; codename=${VERSION_CODENAME:-}; }
+        [[ $codename == bookworm ]] ||
+            warn "written for Debian 12 / Raspberry Pi OS Bookworm; this is ${id:-?} ${codename:-?}"
+    fi
+}
+
+main() {
+    while (($#)); do
+        case $1 in
+            --dry-run) DRY_RUN=1 ;;
+            --uninstall) ACTION=uninstall ;;
+            --repo)
+                (($# >= 2)) || die "--repo needs a directory"
+                REPO_DIR=$(cd "$2" && pwd) || die "no such directory: $2"
+                shift ;;
+            -h | --help) usage; return 0 ;;
+            *) usage >&2; die "unknown option: $1" ;;
+        esac
+        shift
+    done
+    preflight "$@"
+    if [[ $ACTION == uninstall ]]; then
+        uninstall
+        return 0
+    fi
+    install_packages
+    install_user
+    install_venv
+    install_app
+    install_config
+    install_service
+    final_check
+    summary
+}
+
+main "$@"
