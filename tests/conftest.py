@@ -9,9 +9,9 @@ import pytest
 
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
-from companion.clock import FakeClock  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.table import TableService  # noqa: E402
+from companion.clock import FakeClock
+from companion.store import Store
+from companion.table import TableService
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ import time
 from pathlib import Path
 
 
-
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -6,6 +6,8 @@ stream, so one code path serves every phone.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
 from companion.table import TableService
@@ -31,7 +33,14 @@ def new_table():
 @bp.get("/t/<table_id>")
 def table_page(table_id: str):
     live = tables().get(table_id)
-    return render_template("table.html", table=live.summary())
+    return render_template("table.html", table=live.summary(), script=game_script(live.record.game))
+
+
+def game_script(game_id: str) -> str:
+    """The game's own phone UI if it has one, else the generic one built from its actions."""
+    static = Path(current_app.static_folder or "")
+    name = f"games/{game_id}.js"
+    return name if (static / name).is_file() else "games/generic.js"
 
 
 @bp.get("/join/<code>")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import importlib
-import logging
 import importlib.util
+import logging
 
 from companion.games.base import Game
 

@@ -14,7 +14,10 @@ def start(players=("Ana", "Bruno", "Chen"), **options):
     return GAME.setup(list(players), resolve_options(GAME.options, options), random.Random(0))
 
 
-def act(state, action, actor=Actor(seat=0)):
+SEAT0 = Actor(seat=0)
+
+
+def act(state, action, actor=SEAT0):
     return GAME.apply(state, action, Context(actor, random.Random(0)))
 
 

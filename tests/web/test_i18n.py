@@ -1,0 +1,67 @@
+"""Three languages from the first page: the phone's choice, translated errors, complete
+catalogues."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from web.i18n import match_language
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_tool():
+    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18n.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize(("tags", "lang"), [
+    (["pt-BR", "en"], "pt_BR"), (["pt"], "pt_BR"), (["pt-PT"], "pt_BR"),
+    (["zh-CN"], "zh_Hans"), (["zh-Hans-CN"], "zh_Hans"), (["zh"], "zh_Hans"),
+    (["fr-FR", "en-GB"], "en"), (["de"], "en"), ([], "en"), (["fr", "pt-BR"], "pt_BR")])
+def test_accept_language_maps_to_our_three_languages(tags, lang):
+    assert match_language(tags) == lang
+
+
+def test_every_message_is_translated_and_compiled():
+    assert load_tool().problems() == []
+
+
+def test_the_page_follows_the_phone_and_the_picker_is_remembered(client):
+    page = client.get("/", headers={"Accept-Language": "pt-BR,pt;q=0.9"})
+    assert b'<html lang="pt-BR">' in page.data and b"Mesas" in page.data
+    res = client.post("/lang", data={"lang": "zh_Hans", "next": "/"})
+    assert res.status_code == 302 and "lang=zh_Hans" in res.headers["Set-Cookie"]
+    page = client.get("/", headers={"Accept-Language": "pt-BR"})  # the cookie wins
+    assert b'<html lang="zh-Hans">' in page.data
+
+
+def test_the_picker_does_not_redirect_off_site(client):
+    res = client.post("/lang", data={"lang": "en", "next": "//evil.example/"})
+    assert res.headers["Location"] == "/"
+
+
+def test_the_scripts_get_their_catalogue(client):
+    pt = client.get("/api/i18n/pt_BR.json").json
+    assert pt["Save the round"] == "Salvar a rodada"
+    assert client.get("/api/i18n/en.json").json == {}
+    assert client.get("/api/i18n/xx.json").json == {}
+
+
+def test_rejections_keep_their_placeholders_in_every_language():
+    import re
+
+    from babel.messages.pofile import read_po
+
+    for lang in ("pt_BR", "zh_Hans"):
+        path = ROOT / "web" / "translations" / lang / "LC_MESSAGES" / "messages.po"
+        with path.open("rb") as fh:
+            for msg in read_po(fh):
+                if msg.id and msg.string:
+                    assert set(re.findall(r"\{(\w+)\}", msg.id)) == set(
+                        re.findall(r"\{(\w+)\}", msg.string)), (lang, msg.id)
