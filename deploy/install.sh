@@ -15,6 +15,8 @@
 # For tests only: COMPANION_INSTALL_MODEL stands in for /proc/device-tree/model, so the
 # Raspberry Pi branch can be dry-run anywhere.
 set -euo pipefail
+# Whatever umask sudo brought along, the service user must be able to read the app and config.
+umask 022
 
 readonly APP_USER=companion
 readonly APP_GROUPS=(gpio video audio)   # pins, camera (+ dma_heap), sound: where they exist
@@ -25,6 +27,10 @@ readonly CONF=$CONF_DIR/companion.toml
 readonly DATA_DIR=/var/lib/companion
 readonly UNIT=companion.service
 readonly UNIT_PATH=/etc/systemd/system/$UNIT
+# Debian's own python3, by path: apt's Python packages live in its dist-packages, and a pyenv
+# or /usr/local python3 found first on root's PATH would not see them (and may sit in /root,
+# out of the service user's reach).
+readonly PYTHON=/usr/bin/python3
 readonly APT_PACKAGES=(python3 python3-venv espeak-ng alsa-utils)
 # Only a Pi has these (Raspberry Pi's own apt repository): apt's picamera2 is built against
 # apt's numpy and libcamera, which is why the venv sees system site-packages.
@@ -93,7 +99,7 @@ pi_model() {
     if [[ -n ${COMPANION_INSTALL_MODEL:-} ]]; then
         printf '%s' "$COMPANION_INSTALL_MODEL"
     else
-        tr -d '\0' </proc/device-tree/model 2>/dev/null || true
+        tr -d '\0' 2>/dev/null </proc/device-tree/model || true
     fi
 }
 is_pi() { [[ $(pi_model) == *"Raspberry Pi"* ]]; }
@@ -103,11 +109,13 @@ user_exists() { id -u "$APP_USER" >/dev/null 2>&1; }
 in_group() { id -nG "$APP_USER" | tr ' ' '\n' | grep -qx "$1"; }
 pkg_installed() { [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) == "install ok installed" ]]; }
 apt_knows() { apt-cache show "$1" >/dev/null 2>&1; }
-python_ok() { python3 -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))'; }
+python_ok() { "$PYTHON" -c 'import sys, ensurepip, venv; sys.exit(sys.version_info < (3, 11))'; }
+# The venv is usable when it is built on Debian's python (base prefix /usr), sees the system
+# site-packages, and still runs (a python3 upgrade can leave it dangling).
 venv_ok() {
     [[ -x $VENV/bin/python ]] &&
         grep -Eqi '^include-system-site-packages *= *true' "$VENV/pyvenv.cfg" &&
-        "$VENV/bin/python" -c 'import sys' 2>/dev/null   # still runs after a python3 upgrade
+        "$VENV/bin/python" -c 'import sys; sys.exit(sys.base_prefix != "/usr")' 2>/dev/null
 }
 # Run as the service user from /, as systemd would (the checkout may be unreadable to it).
 as_app() { (cd / && runuser -u "$APP_USER" -- env COMPANION_DATA_DIR="$DATA_DIR" \
@@ -149,7 +157,7 @@ install_packages() {
         fi
     fi
     for p in "${APT_PACKAGES[@]}"; do verify "$p installed" pkg_installed "$p"; done
-    verify "python3 is 3.11 or newer, with venv and ensurepip" python_ok
+    verify "$PYTHON is 3.11 or newer, with venv and ensurepip" python_ok
 }
 
 install_user() {
@@ -184,24 +192,24 @@ install_user() {
 
 install_venv() {
     step "Python environment $VENV"
-    if ((!DRY_RUN)) && venv_ok; then
+    if venv_ok; then
         say "    reusing $VENV"
     else
-        # Recreated rather than patched when it lacks system site-packages or its python3 is
-        # gone: the venv holds nothing but installed packages.
+        # Recreated rather than repaired: the venv holds nothing but installed packages.
         if [[ -e $VENV ]]; then run rm -rf -- "$VENV"; fi
         run install -d -m 0755 "$PREFIX"
         # --system-site-packages: apt's picamera2, libcamera and lgpio cannot come from PyPI.
-        run python3 -m venv --system-site-packages "$VENV"
+        run "$PYTHON" -m venv --system-site-packages "$VENV"
     fi
-    verify "$VENV runs and sees system site-packages" venv_ok
+    verify "$VENV is on $PYTHON and sees system site-packages" venv_ok
 }
 
 # Copy the checkout without VCS data, local venvs and build output: pip builds in the source
 # tree, and a root-owned build/ left in the user's checkout would break their next pip install.
 copy_source() {
     tar -C "$1" --exclude=.git --exclude=.venv --exclude=venv --exclude=build \
-        --exclude='*.egg-info' --exclude=__pycache__ --exclude=node_modules -cf - . |
+        --exclude='*.egg-info' --exclude=__pycache__ --exclude=node_modules \
+        --exclude=.pytest_cache --exclude=.hypothesis --exclude=.ruff_cache -cf - . |
         tar -C "$2" -xf -
 }
 
@@ -210,7 +218,7 @@ copy_source() {
 # them. With the pin, pip picks an OpenCV release that works with that numpy.
 write_constraints() {
     local v
-    if v=$(python3 -c 'import numpy; print(numpy.__version__)' 2>/dev/null); then
+    if v=$("$PYTHON" -c 'import numpy; print(numpy.__version__)' 2>/dev/null); then
         printf 'numpy==%s\n' "$v" >"$1"
     else
         : >"$1"
@@ -219,15 +227,20 @@ write_constraints() {
 
 install_app() {
     step "Application from $REPO_DIR"
-    if ((DRY_RUN)); then BUILD_DIR=/tmp/companion-build.XXXXXX; else BUILD_DIR=$(mktemp -d -t companion-build.XXXXXX); fi
+    if ((DRY_RUN)); then
+        BUILD_DIR=/tmp/companion-build.XXXXXX
+    else
+        BUILD_DIR=$(mktemp -d -t companion-build.XXXXXX)
+    fi
     run copy_source "$REPO_DIR" "$BUILD_DIR"
     run write_constraints "$BUILD_DIR/constraints.txt"
     # --upgrade reinstalls the app itself every time (new code on a re-run); the default
     # only-if-needed strategy leaves satisfied dependencies alone.
     run env PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --upgrade \
         --constraint "$BUILD_DIR/constraints.txt" "$BUILD_DIR"
-    verify "the companion command runs" "$VENV/bin/companion" --help
-    verify "companion and its web app import" "$VENV/bin/python" -c 'import companion.serve, web'
+    # As the service user: the app must be readable and runnable by it, not just by root.
+    verify "the companion command runs as $APP_USER" as_app "$VENV/bin/companion" --help
+    verify "companion and its web app import" as_app "$VENV/bin/python" -c 'import companion.serve, web'
     if is_pi && ((!DRY_RUN)) && pkg_installed python3-picamera2; then
         # A warning, not a stop: without the camera the table still keeps scores.
         if "$VENV/bin/python" -c 'import picamera2' >/dev/null 2>&1; then
@@ -238,8 +251,9 @@ install_app() {
     fi
 }
 
-# The config must parse (the service would not start otherwise); an unknown key is only
-# warned about, since a key dropped by a newer version must not block its upgrade.
+# The config must parse and every value must have its key's type (the service would not start
+# otherwise); an unknown key is only warned about, since a key dropped by a newer version must
+# not block its upgrade.
 check_config() {
     "$VENV/bin/python" - "$CONF" <<'EOF'
 import sys
@@ -250,9 +264,26 @@ from pathlib import Path
 from companion.config import Config, load_config
 
 path = Path(sys.argv[1])
-with path.open("rb") as fh:
-    data = tomllib.load(fh)
-load_config(path=path, env={})
+try:
+    with path.open("rb") as fh:
+        data = tomllib.load(fh)
+except tomllib.TOMLDecodeError as exc:
+    sys.exit(f"{path}: not valid TOML: {exc}")
+cfg, defaults = load_config(path=path, env={}), Config()
+bad = []
+for f in fields(Config):
+    value, default = getattr(cfg, f.name), getattr(defaults, f.name)
+    if value is None and default is None:
+        continue  # buzzer_pin left out: no buzzer
+    want = int if default is None else type(default)
+    ok = isinstance(value, want) and not isinstance(value, bool)
+    if ok and want is list:
+        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    if not ok:
+        kind = "a list of integers" if want is list else want.__name__
+        bad.append(f"{f.name} = {value!r} (expected {kind})")
+if bad:
+    sys.exit(f"{path}: wrong type: " + "; ".join(bad))
 known = {f.name for f in fields(Config)}
 sections = {"companion", "server", "camera", "speech", "gpio"}  # those load_config reads
 unknown = []
@@ -279,8 +310,14 @@ install_config() {
     else
         run install -m 0644 "$SCRIPT_DIR/companion.example.toml" "$CONF"
     fi
-    if ((!DRY_RUN)); then check_config >&2 || die "$CONF does not load: fix it and run again"; fi
-    verify "$CONF parses and loads" check_config
+    # Not verify(): its warnings about unknown keys must be shown even when it passes.
+    if ((DRY_RUN)); then
+        say "    would check: $CONF parses and loads"
+    elif check_config; then
+        say "    ok: $CONF parses and loads"
+    else
+        die "$CONF is not valid: fix it and run again"
+    fi
 }
 
 install_service() {
@@ -306,8 +343,7 @@ install_service() {
 }
 
 wait_active() {
-    local i
-    for i in $(seq 1 20); do
+    for _ in $(seq 1 20); do
         systemctl is-active --quiet "$UNIT" && return 0
         sleep 1
     done
@@ -315,14 +351,19 @@ wait_active() {
     return 1
 }
 
+# The address to probe: the config as the service sees it, including COMPANION_* variables set
+# in a drop-in (systemctl edit companion).
 local_url() {
-    "$VENV/bin/python" - "$CONF" <<'EOF'
+    local unit_env
+    unit_env=$(systemctl show --property=Environment --value "$UNIT" 2>/dev/null || true)
+    "$VENV/bin/python" - "$CONF" "$unit_env" <<'EOF'
 import sys
 from pathlib import Path
 
 from companion.config import load_config
 
-cfg = load_config(path=Path(sys.argv[1]), env={})
+env = dict(item.split("=", 1) for item in sys.argv[2].split() if "=" in item)
+cfg = load_config(path=Path(sys.argv[1]), env=env)
 host = cfg.bind_host
 print(f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{cfg.port}/")
 EOF
@@ -338,8 +379,7 @@ http_ok() {
 
 # Importing OpenCV and opening the camera takes a while on a small Pi: give it a minute.
 wait_http() {
-    local i
-    for i in $(seq 1 60); do
+    for _ in $(seq 1 60); do
         http_ok "$1" >/dev/null 2>&1 && return 0
         sleep 1
     done
@@ -423,10 +463,13 @@ preflight() {
     if ((DRY_RUN)); then
         say "Dry run: the steps and commands for this machine; nothing is changed."
     elif ((EUID != 0)); then
-        die "run as root: sudo $0 $*"
+        die "run as root: sudo $0 ${ORIG_ARGS[*]}"
     fi
     if [[ $ACTION == install ]]; then
-        command -v apt-get >/dev/null || die "apt-get not found: this installer is for Raspberry Pi OS / Debian"
+        if ! command -v apt-get >/dev/null; then
+            local why="apt-get not found: this installer is for Raspberry Pi OS / Debian"
+            if ((DRY_RUN)); then warn "$why"; else die "$why"; fi
+        fi
         local id="" codename=""
         # shellcheck disable=SC1091
         [[ -r /etc/os-release ]] && { . /etc/os-release; id=${ID:-}; codename=${VERSION_CODENAME:-}; }
@@ -436,6 +479,7 @@ preflight() {
 }
 
 main() {
+    ORIG_ARGS=("$@")
     while (($#)); do
         case $1 in
             --dry-run) DRY_RUN=1 ;;
@@ -449,7 +493,7 @@ main() {
         esac
         shift
     done
-    preflight "$@"
+    preflight
     if [[ $ACTION == uninstall ]]; then
         uninstall
         return 0
@@ -464,4 +508,7 @@ main() {
     summary
 }
 
-main "$@"
+# Sourcing the file (tests) defines the functions without running anything.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+    main "$@"
+fi
