@@ -105,7 +105,11 @@ def can(state: State, seat: int) -> list[str]:
         out.append("catch")
     count = r["counts"][seat]
     cur, pending = r["current"], r["pending"]
-    if not r["uno"][seat] and (count == 1 or (count == 2 and seat == cur and pending is None)):
+    drawn = r["drawn"]
+    waiting = pending is not None or (drawn is not None and drawn["seat"] == cur)
+    next_may_act = waiting and r["challenge"] is None and seat == _nxt(state, cur) != cur
+    playing = (seat == cur and pending is None) or next_may_act
+    if not r["uno"][seat] and (count == 1 or (count == 2 and playing)):
         out.append("uno")
     if r["awaiting"] is not None:
         return [*out, "choose"] if r["awaiting"]["seat"] == seat else out
@@ -120,15 +124,15 @@ def can(state: State, seat: int) -> list[str]:
             seat == pending["victim"]
             or (opts["challenge_by"] == "anyone" and seat != pending["by"])):
         out.append("challenge")
-    drawn = r["drawn"]
-    waiting = pending is not None or (drawn is not None and drawn["seat"] == cur)
     if seat == cur:
-        if pending is None:
-            out += ["play", "draw"] + (["pass"] if drawn is not None else [])
+        if pending is None and drawn is None:
+            out += ["play", "draw"]
+        elif pending is None:
+            out += ["play", *(["draw"] if opts["draw_until_playable"] else []), "pass"]
         else:
             out += ["draw"] + (["play"] if opts["stack_draw2"] and pending["kind"] == "draw2"
                                else [])
-    elif waiting and seat == _nxt(state, cur):
+    elif next_may_act:
         out += ["play", "draw"]
     elif opts["jump_in"] and pending is None and colour_of(r["top"]) is not None:
         out.append("play")

@@ -478,13 +478,25 @@ def test_R23_option_chooser_does_not_play_first(table):
     assert t.turn == 2
 
 
-def test_R24_R25_R26_first_card_draw4_swap_blank_go_back(table):
+def _goes_back(table, card):
     t = table(players=3, first=None, custom_wilds=3)
     pile = t.r["draw_pile"]
-    for card in ("wild-draw4", "wild-swap", "wild-custom"):
-        events = t.do({"type": "turn_up", "card": card})
-        assert events == [{"type": "put_back", "card": card}]
-        assert t.state["phase"] == "first_card" and t.r["draw_pile"] == pile
+    assert t.do({"type": "turn_up", "card": card}) == [{"type": "put_back", "card": card}]
+    assert t.state["phase"] == "first_card" and t.r["draw_pile"] == pile
+    t.do({"type": "turn_up", "card": "red-4"})
+    assert t.turn == 1 and t.r["draw_pile"] == pile - 1
+
+
+def test_R24_first_card_wild_draw_four_goes_back(table):
+    _goes_back(table, "wild-draw4")
+
+
+def test_R25_first_card_swap_hands_goes_back(table):
+    _goes_back(table, "wild-swap")
+
+
+def test_R26_first_card_blank_wild_goes_back(table):
+    _goes_back(table, "wild-custom")
 
 
 # -- going out ----------------------------------------------------------------------------
