@@ -420,6 +420,15 @@ class TableService:
                 return entries
             return [v for e in entries if (v := filt(live.state, e, seat)) is not None]
 
+    def score_sheet(self, table_id: str) -> dict[str, Any] | None:
+        """The game's score sheet (``columns`` and ``rows``) for export, if it keeps one."""
+        live = self.get(table_id)
+        export = getattr(live.game, "export", None)
+        if export is None:
+            return None
+        with live.lock:
+            return export(live.state)
+
     # -- listening ---------------------------------------------------------------------
     def subscribe(self, table_id: str, listener: Listener) -> Callable[[], None]:
         live = self.get(table_id)

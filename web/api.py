@@ -161,6 +161,7 @@ def export_json(table_id: str):
     caller = identify(tables(), table_id)
     v = tables().view(table_id, seat=caller.seat, host=caller.host)
     data = {"table": v["table"], "public": v["public"],
+            "score_sheet": tables().score_sheet(table_id),
             "history": tables().history(table_id, caller.seat, caller.host)}
     resp = Response(json.dumps(data, ensure_ascii=False, indent=2),
                     mimetype="application/json")
@@ -170,22 +171,14 @@ def export_json(table_id: str):
 
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
-    """Rounds and running totals, one row a round: opens in any spreadsheet."""
-    v = tables().view(table_id)
-    public = v["public"]
-    players = v["table"]["players"]
-    rounds = public.get("rounds")
-    if not isinstance(rounds, list):
+    """The game's score sheet, a row a round: opens in any spreadsheet (UTF-8 with BOM)."""
+    sheet = tables().score_sheet(table_id)
+    if sheet is None:
         raise TableError(404, "no_scores", N_("This table keeps no score sheet."))
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["round", *players, *[f"total {p}" for p in players]])
-    totals = [0] * len(players)
-    for i, scores in enumerate(rounds, start=1):
-        row = scores if isinstance(scores, list) else [scores.get(str(s), 0)
-                                                       for s in range(len(players))]
-        totals = [a + b for a, b in zip(totals, row, strict=False)]
-        w.writerow([i, *row, *totals])
+    w.writerow(sheet["columns"])
+    w.writerows(sheet["rows"])
     resp = Response("\ufeff" + buf.getvalue(), mimetype="text/csv")
     resp.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
     return resp

@@ -173,3 +173,12 @@ def test_no_input_causes_a_500(client, scorepad, path, body, raw, use_raw, heade
     assert res.status_code < 500, res.data
     if res.status_code >= 400:
         assert set(res.json["error"]) == {"code", "message"}
+
+
+def test_a_game_with_its_own_score_sheet_exports_it(client):
+    res = client.post("/api/tables", json={"game": "uno", "players": ["Ana", "Bruno"],
+                                           "pin": "2468"})
+    assert res.status_code == 201
+    csv_text = client.get(f"/api/tables/{res.json['table']['id']}/export.csv").data.decode(
+        "utf-8-sig")
+    assert csv_text.splitlines()[0].startswith("round,")

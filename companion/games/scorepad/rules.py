@@ -171,6 +171,13 @@ class ScorePad:
     def player_view(self, state: State, seat: int) -> dict[str, Any]:
         return self.public_view(state)  # a score pad has no secrets
 
+    def export(self, state: State) -> dict[str, Any]:
+        """The score sheet for the CSV/JSON export: a row a round, scores then totals."""
+        players = state["players"]
+        rows = [[i + 1, *scores, *totals] for i, (scores, totals) in enumerate(
+            zip(state["rounds"], running_totals(state), strict=True))]
+        return {"columns": ["round", *players, *[f"total {p}" for p in players]], "rows": rows}
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:
             return None
