@@ -16,7 +16,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 def decode_qr(png: bytes) -> str:
-    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_GRAYSCALE)
+    image = cv2.copyMakeBorder(image, 40, 40, 40, 40, cv2.BORDER_CONSTANT, value=255)
     text, _points, _ = cv2.QRCodeDetector().detectAndDecode(image)
     assert text, "the QR code on the host's screen could not be read"
     return text
@@ -39,6 +40,8 @@ def test_two_phones_share_a_score_pad_live(server_factory, phone):
     host.get_by_text("Invite: show the QR code").click()
     qr = host.locator("#qr")
     expect(qr).to_be_visible()
+    host.wait_for_function("() => { const i = document.querySelector('#qr');"
+                           " return i.complete && i.naturalWidth > 0; }")
     url = decode_qr(qr.screenshot())
     assert url.startswith(server.url + "/join/")
 

@@ -13,7 +13,7 @@
       el("section", { class: "card" }, el("div", { id: "sp-result" }), el("ol", { id: "sp-totals", class: "totals" })),
       el("section", { class: "card", id: "sp-entry" },
         el("h2", { id: "sp-entry-title", text: t("Add a round") }),
-        el("form", { id: "sp-form", class: "stack" },
+        el("form", { id: "sp-form", class: "stack", novalidate: true },
           el("div", { id: "sp-inputs" }),
           el("div", { class: "row" },
             el("button", { class: "btn primary wide", id: "sp-save", type: "submit", text: t("Save the round") }),
