@@ -74,11 +74,9 @@ def hunter_shoot(s0: dict, action: dict, ctx: Context) -> Result:
         flow.journal(s, "hunter_no_shot", seat=hunter)
     else:
         ev.append({"type": "shot", "seat": hunter, "target": target})
-        flow.narrate(
-            ev, "hunter_shoots", name=s["players"][hunter], target=s["players"][target]
-        )
+        flow.narrate(ev, "hunter_shoots", name=s["players"][hunter], target=s["players"][target])
         flow.journal(s, "hunter_shot", seat=hunter, target=target)
-        flow.kill(s, ev, target, "hunter")
+        flow.kill(s, ev, target, "shot")
         if s["phase"] == "over":
             return Accepted(s, ev)
     flow.end_step(s, ctx, ev)
@@ -142,10 +140,12 @@ def set_timer(s0: dict, action: dict, ctx: Context) -> Result:
     if not ctx.actor.host:
         return HOST_ONLY
     name, seconds = action.get("step"), action.get("seconds")
-    if name not in flow.DEFAULT_TIMERS:
+    if not isinstance(name, str) or name not in flow.DEFAULT_TIMERS:
         return reject("bad_step", N_("There is no such step."))
-    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not (
-        5 <= seconds <= 3600
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, float))
+        or not (5 <= seconds <= 3600)
     ):
         return reject("bad_seconds", N_("A timer is 5 to 3600 seconds."))
     s = copy.deepcopy(s0)

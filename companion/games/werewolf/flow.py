@@ -1,4 +1,4 @@
-"""The narrator's running order: phases, timed steps, deaths and their triggers, victory.
+"""The narrator's running order: phases, timed steps, deaths and their triggers.
 
 Everything works on a private copy of the state (``s``) and appends to an event list
 (``ev``). Public events carry no ``to``; private ones carry ``to: [seats]`` and the SSE layer
@@ -16,137 +16,44 @@ from collections import Counter
 from typing import Any
 
 from companion.games.base import Context
-from companion.games.werewolf.roles import (
-    CUPID,
-    HUNTER,
-    LITTLE_GIRL,
-    SEER,
-    THIEF,
-    VILLAGE,
-    WEREWOLF,
-    WITCH,
-    WOLVES,
-    camp,
+from companion.games.werewolf.common import (
+    DEFAULT_TIMERS,
+    FIRST_NIGHT_ONLY,
+    NIGHT_STEPS,
+    SECRET_STEPS,
+    STEP_ROLE,
+    Events,
+    State,
+    alive,
+    holders,
+    in_play,
+    journal,
+    lover_of,
+    may_act,
+    n_players,
+    narrate,
+    step_actors,
+    timer,
+    when,
+    wolves,
 )
+from companion.games.werewolf.roles import CUPID, HUNTER, LITTLE_GIRL, THIEF, VILLAGE, WEREWOLF
+from companion.games.werewolf.victory import check_victory, game_over, winners
 
-State = dict[str, Any]
-Events = list[dict[str, Any]]
-
-DEFAULT_TIMERS: dict[str, int] = {
-    "thief": 30,
-    "cupid": 30,
-    "lovers": 15,
-    "seer": 30,
-    "werewolves": 90,
-    "witch": 30,
-    "captain": 90,
-    "debate": 300,
-    "vote": 90,
-    "hunter": 45,
-    "successor": 30,
-    "look": 60,
-}
-NIGHT_STEPS = ("thief", "cupid", "lovers", "seer", "werewolves", "witch")
-FIRST_NIGHT_ONLY = ("thief", "cupid", "lovers")
-# The role woken by each night step (lovers: whoever Cupid named).
-STEP_ROLE = {"thief": THIEF, "cupid": CUPID, "seer": SEER, "werewolves": WEREWOLF, "witch": WITCH}
-# Steps whose actions are secret: only the woken phones may act, all others see "not now".
-SECRET_STEPS = frozenset(NIGHT_STEPS)
-
-
-# -- small helpers ----------------------------------------------------------------------
-def n_players(s: State) -> int:
-    return len(s["players"])
-
-
-def alive(s: State) -> list[int]:
-    return [i for i, a in enumerate(s["alive"]) if a]
-
-
-def holders(s: State, role: str, living: bool = True) -> list[int]:
-    return [
-        i
-        for i, r in enumerate(s["roles"])
-        if r == role and (s["alive"][i] or not living)
-    ]
-
-
-def wolves(s: State, living: bool = True) -> list[int]:
-    return holders(s, WEREWOLF, living)
-
-
-def in_play(s: State, role: str) -> bool:
-    """The card is in the role set (dealt or a spare): its step is called, dead or not."""
-    return s["role_set"].get(role, 0) > 0
-
-
-def timer(s: State, name: str) -> float:
-    return float(s["timers"].get(name, DEFAULT_TIMERS.get(name, 30)))
-
-
-def narrate(ev: Events, key: str, **params: Any) -> None:
-    ev.append({"type": "narrate", "key": key, "params": params})
-
-
-def journal(s: State, key: str, **params: Any) -> None:
-    """The full story, secrets included: shown to everyone once the game is over."""
-    s["journal"].append({"when": when(s), "key": key, "params": params})
-
-
-def when(s: State) -> str:
-    if s["phase"] == "night":
-        return f"night {s['night']}"
-    if s["phase"] in ("day", "over"):
-        return f"day {s['day']}"
-    return s["phase"]
-
-
-def lover_of(s: State, seat: int) -> int | None:
-    lovers = s.get("lovers")
-    if not lovers or seat not in lovers:
-        return None
-    return lovers[1] if lovers[0] == seat else lovers[0]
-
-
-def is_cross_couple(s: State) -> bool:
-    lovers = s.get("lovers")
-    return bool(lovers) and camp(s["roles"][lovers[0]]) != camp(s["roles"][lovers[1]])
-
-
-# -- actors of the current step ----------------------------------------------------------
-def step_actors(s: State) -> list[int]:
-    """The seats whose phones may act in the current step (phones mode)."""
-    step = s.get("step")
-    if not step or s["phase"] == "over":
-        return []
-    name = step["name"]
-    if name in STEP_ROLE:
-        return holders(s, STEP_ROLE[name])
-    if name == "lovers":
-        return [x for x in (s.get("lovers") or []) if s["alive"][x]]
-    if name in ("captain", "vote"):
-        return alive(s)
-    if name in ("hunter", "successor"):
-        return [step["seat"]]
-    if name == "look":
-        return list(range(n_players(s)))
-    return []
-
-
-def may_act(s: State, actor: Any, step_name: str) -> bool:
-    """True if ``actor`` may act in the current step, which must be ``step_name``.
-
-    The host may act for anyone. In ``input: host`` mode only the host enters night actions
-    (a human moderator taps what the players point at).
-    """
-    step = s.get("step")
-    if s["phase"] == "over" or not step or step["name"] != step_name:
-        return False
-    if actor.host:
-        return True
-    if step_name in SECRET_STEPS and s["options"]["input"] == "host":
-        return False
-    return actor.seat in step_actors(s)
+# Re-exported: night.py, day.py, setup.py and views.py reach the facts through ``flow``.
+__all__ = [
+    "DEFAULT_TIMERS",
+    "SECRET_STEPS",
+    "alive",
+    "check_victory",
+    "game_over",
+    "holders",
+    "may_act",
+    "step_actors",
+    "when",
+    "winners",
+    "wolves",
+]
 
 
 # -- steps -------------------------------------------------------------------------------
@@ -233,7 +140,7 @@ def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None =
     elif name == "look":
         narrate(ev, "look_at_cards")
     elif name == "debate":
-        narrate(ev, "debate_start", minutes=round(timer(s, "debate") / 60, 1))
+        narrate(ev, "debate_start", minutes=max(1, round(timer(s, "debate") / 60)))
     elif name == "vote":
         if step["round"] == 1:
             narrate(ev, "vote_start")
@@ -503,7 +410,12 @@ def _end_vote(s: State, ctx: Context, ev: Events) -> None:
             "totals": [{"seat": k, "votes": v} for k, v in sorted(totals.items())],
         }
     )
-    journal(s, "vote_result", round=step["round"], totals=dict(sorted(totals.items())))
+    journal(
+        s,
+        "vote_result",
+        round=step["round"],
+        totals=[{"seat": k, "votes": v} for k, v in sorted(totals.items())],
+    )
     if not totals:
         narrate(ev, "no_elimination")
         return
@@ -534,77 +446,3 @@ def _end_vote(s: State, ctx: Context, ev: Events) -> None:
 
 def _eliminate(s: State, ev: Events, seat: int) -> None:
     kill(s, ev, seat, "vote")
-
-
-# -- victory -----------------------------------------------------------------------------
-def check_victory(s: State, ev: Events) -> bool:
-    """Check after every death (sheet §6): lovers last two alive, no werewolf left, or the
-    werewolves' win (the seed's "at most one non-werewolf left", or parity)."""
-    living = alive(s)
-    pack = [x for x in living if s["roles"][x] == WEREWOLF]
-    others = [x for x in living if s["roles"][x] != WEREWOLF]
-    lovers = s.get("lovers")
-    cross = is_cross_couple(s)
-    if not living:
-        game_over(s, ev, None, "everyone_dead")
-        return True
-    if cross and sorted(living) == sorted(lovers):
-        game_over(s, ev, "lovers", "lovers_last")
-        return True
-    if not pack:
-        game_over(s, ev, VILLAGE, "no_werewolves")
-        return True
-    if (
-        cross
-        and s["options"]["lovers_vs_wolves"] == "play_on"
-        and all(s["alive"][x] for x in lovers)
-    ):
-        return False
-    parity = s["options"]["wolves_win"] == "parity"
-    if len(pack) >= len(others) if parity else len(others) <= 1:
-        game_over(s, ev, WOLVES, "parity" if parity else "seed")
-        return True
-    return False
-
-
-def winners(s: State, winner: str | None) -> list[int]:
-    lovers = s.get("lovers") or []
-    cross = is_cross_couple(s)
-    if winner == "lovers":
-        return sorted(lovers)
-    if winner in (VILLAGE, WOLVES):
-        return [
-            i
-            for i, r in enumerate(s["roles"])
-            if camp(r) == winner and not (cross and i in lovers)
-        ]
-    return []
-
-
-def game_over(s: State, ev: Events, winner: str | None, reason: str) -> None:
-    if s["phase"] == "over":
-        return
-    s["phase"] = "over"
-    s["step"] = None
-    s["queue"] = []
-    s["pending"] = []
-    s["result"] = {"winner": winner, "reason": reason, "winners": winners(s, winner)}
-    narrate(
-        ev,
-        f"victory_{winner or 'none'}",
-        names=[s["players"][w] for w in s["result"]["winners"]],
-        seats=s["result"]["winners"],
-    )
-    narrate(ev, f"reason_{reason}")
-    journal(s, "game_over", winner=winner, reason=reason)
-    ev.append(
-        {
-            "type": "game_over",
-            **s["result"],
-            "roles": [{"seat": i, "role": r} for i, r in enumerate(s["roles"])],
-            "spares": list(s["spares"]),
-            "lovers": list(s.get("lovers") or []),
-        }
-    )
-    if s["options"]["background_sound"]:
-        ev.append({"type": "ambience", "sound": None})

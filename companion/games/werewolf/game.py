@@ -46,94 +46,202 @@ class Werewolf:
     min_players: ClassVar[int] = 8
     max_players: ClassVar[int] = 18
     options: ClassVar[tuple[Option, ...]] = (
-        Option("roles", None,
-               N_("Role set as role: count (none: the suggested set for the player count)."),
-               kind=dict),
-        Option("deal", "companion",
-               N_("Who deals: the companion, the host entering the cards, or each player."),
-               choices=("companion", "host", "players")),
-        Option("input", "phones",
-               N_("Night actions on each player's phone, or tapped by a moderator on the host's."),
-               choices=("phones", "host")),
+        Option(
+            "roles",
+            None,
+            N_("Role set as role: count (none: the suggested set for the player count)."),
+            kind=dict,
+        ),
+        Option(
+            "deal",
+            "companion",
+            N_("Who deals: the companion, the host entering the cards, or each player."),
+            choices=("companion", "host", "players"),
+        ),
+        Option(
+            "input",
+            "phones",
+            N_("Night actions on each player's phone, or tapped by a moderator on the host's."),
+            choices=("phones", "host"),
+        ),
         Option("captain", True, N_("Elect a captain whose vote counts double."), kind=bool),
-        Option("captain_election", "day1",
-               N_("When the captain is elected: at the start of day 1, or before night 1."),
-               choices=("day1", "before_night1")),
-        Option("wolves_win", "seed",
-               N_("Werewolves win when at most one other player is left (seed), or at parity."),
-               choices=("seed", "parity")),
-        Option("starvation", False,
-               N_("A night without a victim starves the werewolves: the village wins."),
-               kind=bool),
-        Option("revote", "tied",
-               N_("After a tie, the second vote is between the tied players, or everyone."),
-               choices=("tied", "all")),
-        Option("revote_tie", "nobody",
-               N_("If the second vote ties too: nobody is eliminated, or one is drawn by lot."),
-               choices=("nobody", "lot")),
-        Option("lovers_vs_wolves", "wolves_win",
-               N_("A werewolf-villager couple alive with the last werewolves: the werewolves "
-                  "win by the seed's rule, or play on."),
-               choices=("wolves_win", "play_on")),
-        Option("announce_causes", False,
-               N_("The morning says how each player died (werewolves or poison)."), kind=bool),
-        Option("peek_catch_chance", 0.25,
-               N_("Chance that the little girl is caught when she peeks."),
-               kind=(int, float), minimum=0, maximum=1),
-        Option("timers", None,
-               N_("Seconds per step, e.g. {\"seer\": 30, \"werewolves\": 90, \"debate\": 300}."),
-               kind=dict),
-        Option("background_sound", False, N_("Soft night sounds while the village sleeps."),
-               kind=bool),
-        Option("language", None, N_("Narration language (none: the table's)."),
-               choices=(None, "en", "pt_BR", "zh_Hans")),
+        Option(
+            "captain_election",
+            "day1",
+            N_("When the captain is elected: at the start of day 1, or before night 1."),
+            choices=("day1", "before_night1"),
+        ),
+        Option(
+            "wolves_win",
+            "seed",
+            N_("Werewolves win when at most one other player is left (seed), or at parity."),
+            choices=("seed", "parity"),
+        ),
+        Option(
+            "starvation",
+            False,
+            N_("A night without a victim starves the werewolves: the village wins."),
+            kind=bool,
+        ),
+        Option(
+            "revote",
+            "tied",
+            N_("After a tie, the second vote is between the tied players, or everyone."),
+            choices=("tied", "all"),
+        ),
+        Option(
+            "revote_tie",
+            "nobody",
+            N_("If the second vote ties too: nobody is eliminated, or one is drawn by lot."),
+            choices=("nobody", "lot"),
+        ),
+        Option(
+            "lovers_vs_wolves",
+            "wolves_win",
+            N_(
+                "A werewolf-villager couple alive with the last werewolves: the werewolves "
+                "win by the seed's rule, or play on."
+            ),
+            choices=("wolves_win", "play_on"),
+        ),
+        Option(
+            "announce_causes",
+            False,
+            N_("The morning says how each player died (werewolves or poison)."),
+            kind=bool,
+        ),
+        Option(
+            "peek_catch_chance",
+            0.25,
+            N_("Chance that the little girl is caught when she peeks."),
+            kind=(int, float),
+            minimum=0,
+            maximum=1,
+        ),
+        Option(
+            "timers",
+            None,
+            N_('Seconds per step, e.g. {"seer": 30, "werewolves": 90, "debate": 300}.'),
+            kind=dict,
+        ),
+        Option(
+            "background_sound", False, N_("Soft night sounds while the village sleeps."), kind=bool
+        ),
+        Option(
+            "language",
+            None,
+            N_("Narration language (none: the table's)."),
+            choices=(None, "en", "pt_BR", "zh_Hans"),
+        ),
     )
     actions: ClassVar[tuple[ActionSpec, ...]] = (
-        ActionSpec("set_roles", N_("Set the role set (host, before the deal; null: suggested)."),
-                   {"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
-                   {"roles": "role: count, or null"}, host_only=True),
-        ActionSpec("assign", N_("Enter who holds which card (host, physical deal)."),
-                   {"type": "assign", "seat": 2, "role": "seer"},
-                   {"seat": "seat", "role": "role or null", "roles": "or: one role per seat"},
-                   host_only=True),
-        ActionSpec("claim", N_("Enter your own card, secretly (deal: players)."),
-                   {"type": "claim", "role": "witch"}, {"role": "role or null"}),
-        ActionSpec("start", N_("Deal (or check the entered cards) and begin (host)."),
-                   {"type": "start"}, host_only=True),
+        ActionSpec(
+            "set_roles",
+            N_("Set the role set (host, before the deal; null: suggested)."),
+            {"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
+            {"roles": "role: count, or null"},
+            host_only=True,
+        ),
+        ActionSpec(
+            "assign",
+            N_("Enter who holds which card (host, physical deal)."),
+            {"type": "assign", "seat": 2, "role": "seer"},
+            {"seat": "seat", "role": "role or null", "roles": "or: one role per seat"},
+            host_only=True,
+        ),
+        ActionSpec(
+            "claim",
+            N_("Enter your own card, secretly (deal: players)."),
+            {"type": "claim", "role": "witch"},
+            {"role": "role or null"},
+        ),
+        ActionSpec(
+            "start",
+            N_("Deal (or check the entered cards) and begin (host)."),
+            {"type": "start"},
+            host_only=True,
+        ),
         ActionSpec("ack", N_("I have seen my card / my lover."), {"type": "ack"}),
-        ActionSpec("thief", N_("Thief: take spare card 0 or 1, or keep yours (null)."),
-                   {"type": "thief", "take": 1}, {"take": "0, 1 or null"}),
-        ActionSpec("cupid", N_("Cupid: name the two lovers."),
-                   {"type": "cupid", "lovers": [0, 3]}, {"lovers": "two seats"}),
-        ActionSpec("seer", N_("Seer: look at a player's card."), {"type": "seer", "target": 4},
-                   {"target": "seat"}),
-        ActionSpec("wolf_vote", N_("Werewolf: choose the victim (null: no victim)."),
-                   {"type": "wolf_vote", "target": 5}, {"target": "seat or null"}),
+        ActionSpec(
+            "thief",
+            N_("Thief: take spare card 0 or 1, or keep yours (null)."),
+            {"type": "thief", "take": 1},
+            {"take": "0, 1 or null"},
+        ),
+        ActionSpec(
+            "cupid",
+            N_("Cupid: name the two lovers."),
+            {"type": "cupid", "lovers": [0, 3]},
+            {"lovers": "two seats"},
+        ),
+        ActionSpec(
+            "seer",
+            N_("Seer: look at a player's card."),
+            {"type": "seer", "target": 4},
+            {"target": "seat"},
+        ),
+        ActionSpec(
+            "wolf_vote",
+            N_("Werewolf: choose the victim (null: no victim)."),
+            {"type": "wolf_vote", "target": 5},
+            {"target": "seat or null"},
+        ),
         ActionSpec("peek", N_("Little girl: peek at the werewolves."), {"type": "peek"}),
-        ActionSpec("catch_little_girl", N_("The werewolves caught the little girl (host)."),
-                   {"type": "catch_little_girl"}, host_only=True),
-        ActionSpec("witch", N_("Witch: heal the victim and/or poison a player."),
-                   {"type": "witch", "heal": True, "poison": None},
-                   {"heal": "bool", "poison": "seat or null"}),
-        ActionSpec("captain_vote", N_("Vote for the captain."),
-                   {"type": "captain_vote", "target": 1},
-                   {"target": "seat", "voter": "seat (host only)"}),
-        ActionSpec("vote", N_("Day vote: eliminate a player (null: abstain)."),
-                   {"type": "vote", "target": 6},
-                   {"target": "seat or null", "voter": "seat (host only)"}),
-        ActionSpec("hunter_shoot", N_("The dead hunter shoots a player (null: nobody)."),
-                   {"type": "hunter_shoot", "target": 2}, {"target": "seat or null"}),
-        ActionSpec("successor", N_("The dying captain names the next captain."),
-                   {"type": "successor", "target": 3}, {"target": "seat"}),
-        ActionSpec("timeout", N_("A step's time is up (sent by the timer driver)."),
-                   {"type": "timeout", "step": 7}, {"step": "the step id (optional)"}),
-        ActionSpec("skip", N_("End the current step now (host)."), {"type": "skip"},
-                   host_only=True),
-        ActionSpec("set_timer", N_("Change a step's timer (host)."),
-                   {"type": "set_timer", "step": "debate", "seconds": 240},
-                   {"step": "step name", "seconds": "5 to 3600"}, host_only=True),
-        ActionSpec("end_game", N_("End the game now (host)."), {"type": "end_game"},
-                   host_only=True),
+        ActionSpec(
+            "catch_little_girl",
+            N_("The werewolves caught the little girl (host)."),
+            {"type": "catch_little_girl"},
+            host_only=True,
+        ),
+        ActionSpec(
+            "witch",
+            N_("Witch: heal the victim and/or poison a player."),
+            {"type": "witch", "heal": True, "poison": None},
+            {"heal": "bool", "poison": "seat or null"},
+        ),
+        ActionSpec(
+            "captain_vote",
+            N_("Vote for the captain."),
+            {"type": "captain_vote", "target": 1},
+            {"target": "seat", "voter": "seat (host only)"},
+        ),
+        ActionSpec(
+            "vote",
+            N_("Day vote: eliminate a player (null: abstain)."),
+            {"type": "vote", "target": 6},
+            {"target": "seat or null", "voter": "seat (host only)"},
+        ),
+        ActionSpec(
+            "hunter_shoot",
+            N_("The dead hunter shoots a player (null: nobody)."),
+            {"type": "hunter_shoot", "target": 2},
+            {"target": "seat or null"},
+        ),
+        ActionSpec(
+            "successor",
+            N_("The dying captain names the next captain."),
+            {"type": "successor", "target": 3},
+            {"target": "seat"},
+        ),
+        ActionSpec(
+            "timeout",
+            N_("A step's time is up (sent by the timer driver)."),
+            {"type": "timeout", "step": 7},
+            {"step": "the step id (optional)"},
+        ),
+        ActionSpec(
+            "skip", N_("End the current step now (host)."), {"type": "skip"}, host_only=True
+        ),
+        ActionSpec(
+            "set_timer",
+            N_("Change a step's timer (host)."),
+            {"type": "set_timer", "step": "debate", "seconds": 240},
+            {"step": "step name", "seconds": "5 to 3600"},
+            host_only=True,
+        ),
+        ActionSpec(
+            "end_game", N_("End the game now (host)."), {"type": "end_game"}, host_only=True
+        ),
     )
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
@@ -147,13 +255,13 @@ class Werewolf:
         kind = action.get("type")
         handler = HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            return _reject("unknown_action", N_("Unknown action: {action}."),
-                           action=str(kind)[:40])
+            return _reject("unknown_action", N_("Unknown action: {action}."), action=str(kind)[:40])
         try:
             return handler(state, action, ctx)
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            # Defensive only: a malformed field that slipped past a check is refused.
-            return _reject("bad_action", N_("That action is not valid."))
+            # Defensive only (the fuzz test asserts it never happens): a malformed field that
+            # slipped past a check is refused rather than raised.
+            return _reject("rules_error", N_("That action is not valid."))
 
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(state)

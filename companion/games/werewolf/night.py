@@ -64,7 +64,7 @@ def cupid(s0: dict, action: dict, ctx: Context) -> Result:
 
 
 def ack(s0: dict, action: dict, ctx: Context) -> Result:
-    """"I have seen it": the lovers recognising each other, or a player done looking at
+    """ "I have seen it": the lovers recognising each other, or a player done looking at
     their card before the first night."""
     step = s0.get("step")
     name = step["name"] if step else None
@@ -107,7 +107,7 @@ def seer(s0: dict, action: dict, ctx: Context) -> Result:
     role = s["roles"][target]
     s["tonight"]["seer"] = target
     s["seer_log"].append({"night": s["night"], "by": seers[0], "seat": target, "role": role})
-    flow.journal(s, "seer_saw", seat=target, role=role)
+    flow.journal(s, "seer_saw", by=seers[0], seat=target, role=role)
     ev: list[dict[str, Any]] = [
         {"type": "seer_result", "to": [seers[0]], "seat": target, "role": role}
     ]
@@ -225,7 +225,12 @@ def witch(s0: dict, action: dict, ctx: Context) -> Result:
     flow.journal(s, "witch", heal=heal, victim=t["victim"], poison=poison)
     witches = flow.holders(s, WITCH, living=False)
     ev: list[dict[str, Any]] = [
-        {"type": "witch_done", "to": witches, "heal": heal, "poison": poison,
-         "potions": dict(s["potions"])}
+        {
+            "type": "witch_done",
+            "to": witches,
+            "heal": heal,
+            "poison": poison,
+            "potions": dict(s["potions"]),
+        }
     ]
     return _finish(s, ctx, ev)

@@ -83,11 +83,7 @@ def initial_state(players: list[str], options: dict[str, Any], rng: random.Rando
 
 
 def _ok_seconds(value: Any) -> bool:
-    return (
-        not isinstance(value, bool)
-        and isinstance(value, (int, float))
-        and 5 <= value <= 3600
-    )
+    return not isinstance(value, bool) and isinstance(value, (int, float)) and 5 <= value <= 3600
 
 
 def set_roles(s0: dict, action: dict, ctx: Context) -> Accepted | Rejection:

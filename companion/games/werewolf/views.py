@@ -22,10 +22,38 @@ from companion.games.werewolf.roles import CUPID, THIEF, WEREWOLF, WITCH
 
 # Actions whose log entry would tell who holds which card: hidden until the game is over.
 SECRET_ACTIONS = frozenset(
-    {"claim", "assign", "thief", "cupid", "ack", "seer", "wolf_vote", "peek",
-     "catch_little_girl", "witch"}
+    {
+        "claim",
+        "assign",
+        "thief",
+        "cupid",
+        "ack",
+        "seer",
+        "wolf_vote",
+        "peek",
+        "catch_little_girl",
+        "witch",
+    }
 )
 OWN_VISIBLE = frozenset({"claim", "thief", "cupid", "ack", "seer", "wolf_vote", "peek", "witch"})
+# The fields each action's log entry shows (a phone cannot write anything else into the log).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "set_roles": ("roles",),
+    "assign": ("seat", "role", "roles"),
+    "claim": ("role",),
+    "thief": ("take",),
+    "cupid": ("lovers",),
+    "seer": ("target",),
+    "wolf_vote": ("target",),
+    "witch": ("heal", "poison"),
+    "captain_vote": ("target", "voter"),
+    "vote": ("target", "voter"),
+    "hunter_shoot": ("target",),
+    "successor": ("target",),
+    "timeout": ("step",),
+    "skip": ("step",),
+    "set_timer": ("step", "seconds"),
+}
 
 
 def _step(s: dict) -> dict[str, Any] | None:
@@ -74,7 +102,8 @@ def public_view(s: dict) -> dict[str, Any]:
         ),
         "acks": list(s["acks"]) if step is not None and step["name"] == "look" else [],
         "entered": list(s["entered"]) if s["phase"] == "setup" else [],
-        "lovers": list(s["lovers"]) if (s.get("lovers") and (over or s["lovers_revealed"]))
+        "lovers": list(s["lovers"])
+        if (s.get("lovers") and (over or s["lovers_revealed"]))
         else None,
         "result": copy.deepcopy(s["result"]),
     }
@@ -95,18 +124,29 @@ def you(s: dict, seat: int) -> dict[str, Any]:
     known: list[dict[str, Any]] = []
     started = s["phase"] != "setup"
     if started and role == WEREWOLF:
-        known += [{"seat": w, "role": WEREWOLF, "how": "pack"} for w in flow.wolves(s, False)
-                  if w != seat]
-        known += [{"seat": c["seat"], "role": "little_girl", "how": "caught", "night": c["night"]}
-                  for c in s["caught"]]
+        known += [
+            {"seat": w, "role": WEREWOLF, "how": "pack"} for w in flow.wolves(s, False) if w != seat
+        ]
+        known += [
+            {"seat": c["seat"], "role": "little_girl", "how": "caught", "night": c["night"]}
+            for c in s["caught"]
+        ]
     for look in s["seer_log"]:
         if look["by"] == seat:
-            known.append({"seat": look["seat"], "role": look["role"], "how": "seer",
-                          "night": look["night"]})
+            known.append(
+                {
+                    "seat": look["seat"],
+                    "role": look["role"],
+                    "how": "looked",
+                    "night": look["night"],
+                }
+            )
     for p in s["peeks"]:
         if p["by"] == seat:
-            known += [{"seat": w, "role": WEREWOLF, "how": "peek", "night": p["night"]}
-                      for w in p["wolves"]]
+            known += [
+                {"seat": w, "role": WEREWOLF, "how": "peeked", "night": p["night"]}
+                for w in p["wolves"]
+            ]
     me["known"] = known
     if started and original == THIEF and role != original:
         me["original_role"] = {"seat": seat, "role": original}
@@ -121,8 +161,9 @@ def you(s: dict, seat: int) -> dict[str, Any]:
     tonight = s.get("tonight") or {}
     if s["phase"] == "night" and step:
         if role == WEREWOLF:
-            me["wolf_votes"] = [{"seat": int(k), "target": v}
-                                for k, v in sorted(tonight["wolf_votes"].items())]
+            me["wolf_votes"] = [
+                {"seat": int(k), "target": v} for k, v in sorted(tonight["wolf_votes"].items())
+            ]
             if step["name"] == "witch":
                 me["victim"] = tonight["victim"]
         if role == WITCH and step["name"] == "witch" and s["alive"][seat]:
@@ -165,11 +206,20 @@ def history_view(s: dict, entry: dict, seat: Any) -> dict | None:
         return entry
     body = entry.get("body") or {}
     kind = body.get("type") if isinstance(body, dict) else None
-    if not isinstance(kind, str) or kind not in SECRET_ACTIONS:
-        return entry
+    if not isinstance(kind, str):
+        return None
+    clean = {
+        **entry,
+        "body": {"type": kind} | {k: body[k] for k in FIELDS.get(kind, ()) if k in body},
+    }
+    if kind not in SECRET_ACTIONS:
+        return clean
     actor = entry.get("actor") or {}
-    if kind in OWN_VISIBLE and seat is not None and actor.get("seat") == seat and not actor.get(
-        "host"
+    if (
+        kind in OWN_VISIBLE
+        and seat is not None
+        and actor.get("seat") == seat
+        and not actor.get("host")
     ):
-        return entry
+        return clean
     return None

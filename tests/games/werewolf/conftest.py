@@ -12,13 +12,37 @@ import pytest
 from companion.games.base import HOST, Accepted, Actor, Context, Rejection, resolve_options
 from companion.games.werewolf import GAME
 
-NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo", "Iris", "Joao",
-         "Kai", "Lia", "Mia", "Nico", "Olga", "Paulo", "Quim", "Rui"]
+NAMES = [
+    "Ana",
+    "Bruno",
+    "Carla",
+    "Davi",
+    "Eva",
+    "Fabio",
+    "Gil",
+    "Hugo",
+    "Iris",
+    "Joao",
+    "Kai",
+    "Lia",
+    "Mia",
+    "Nico",
+    "Olga",
+    "Paulo",
+    "Quim",
+    "Rui",
+]
 
 
 class Harness:
-    def __init__(self, roles: list[str], spares: list[str] | None = None, *,
-                 look: bool = True, **options: Any) -> None:
+    def __init__(
+        self,
+        roles: list[str],
+        spares: list[str] | None = None,
+        *,
+        look: bool = True,
+        **options: Any,
+    ) -> None:
         self.names = NAMES[: len(roles)]
         opts = resolve_options(GAME.options, {"deal": "host", **options})
         self.state = GAME.setup(self.names, opts, random.Random(0))
@@ -36,12 +60,12 @@ class Harness:
         return self.names.index(name)
 
     def apply(self, action: dict, who: Any = None) -> Accepted | Rejection:
-        actor = HOST if who is None else Actor(seat=self.seat(who) if isinstance(who, str)
-                                                else who)
+        actor = HOST if who is None else Actor(seat=self.seat(who) if isinstance(who, str) else who)
         self.seq += 1
         before = copy.deepcopy(self.state)
-        result = GAME.apply(self.state, action, Context(actor, random.Random(self.seq),
-                                                        self.now, self.seq))
+        result = GAME.apply(
+            self.state, action, Context(actor, random.Random(self.seq), self.now, self.seq)
+        )
         assert self.state == before, "apply mutated its input"
         if isinstance(result, Accepted):
             self.state = result.state

@@ -1,0 +1,112 @@
+"""The timer driver with a fake clock: deadlines fire exactly when passed, never before."""
+
+from __future__ import annotations
+
+import threading
+
+from companion.clock import FakeClock
+from companion.games.base import HOST
+from companion.store import Store
+from companion.table import TableService
+from companion.werewolf_driver import StepTimerDriver
+
+NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+
+
+def _table(service, **options):
+    live = service.create_table("werewolf", NAMES, "1234", options, seed=5)
+    service.submit(live.id, {"type": "start"}, HOST)
+    return live.id
+
+
+def test_fires_only_once_the_deadline_has_passed(service, clock):
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service, timers={"look": 20})
+    state = service.get(tid).state
+    assert state["step"]["name"] == "look"
+    assert driver.deadlines()[tid] == (state["step"]["id"], state["step"]["deadline"])
+    clock.advance(19.9)
+    assert driver.poll() == []
+    clock.advance(0.1)
+    assert driver.poll() == [tid]
+    state = service.get(tid).state
+    assert state["phase"] == "night" and state["step"]["name"] == "seer"
+    entry = service.get(tid).log[-1]
+    assert entry.body["type"] == "timeout" and entry.actor["source"] == "timer"
+
+
+def test_runs_a_whole_night_and_day_on_its_own(service, clock):
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service, captain=False)
+    names = []
+    for _ in range(12):
+        step = service.get(tid).state["step"]
+        names.append(step["name"])
+        clock.advance(step["deadline"] - clock.wall())
+        assert driver.poll() == [tid]
+    assert names[:6] == ["look", "seer", "werewolves", "debate", "vote", "seer"]
+
+
+def test_a_step_ended_by_the_players_is_not_timed_out(service, clock):
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service)
+    for seat in range(8):
+        from companion.games.base import Actor
+
+        service.submit(tid, {"type": "ack"}, Actor(seat=seat))
+    step = service.get(tid).state["step"]
+    assert step["name"] == "seer"
+    assert driver.deadlines()[tid][0] == step["id"]
+    clock.advance(10)
+    assert driver.poll() == []
+
+
+def test_a_moved_deadline_is_followed(service, clock):
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service)
+    service.submit(tid, {"type": "set_timer", "step": "look", "seconds": 300}, HOST)
+    clock.advance(61)
+    assert driver.poll() == []
+    clock.advance(240)
+    assert driver.poll() == [tid]
+
+
+def test_stale_deadline_is_dropped_quietly(service, clock):
+    driver = StepTimerDriver(service, clock)
+    tid = _table(service)
+    driver.track(tid)
+    service.submit(tid, {"type": "skip"}, HOST)  # the driver was not listening
+    clock.advance(61)
+    assert driver.poll() == []  # refused as stale, then re-read
+    assert driver.deadlines()[tid][0] == service.get(tid).state["step"]["id"]
+
+
+def test_picks_up_running_tables_on_attach(tmp_path):
+    clock = FakeClock()
+    store = Store(tmp_path / "db.sqlite3")
+    tid = _table(TableService(store, clock))
+    service = TableService(store, clock)  # a restart: the table is only in the log
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    assert tid in driver.deadlines()
+    store.close()
+
+
+def test_background_thread_fires_when_the_fake_clock_passes(service, clock):
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service)
+    fired = threading.Event()
+    service.subscribe(tid, lambda update: fired.set() if update.actor.source == "timer" else None)
+    driver.start(tick=0.01)
+    try:
+        assert not fired.wait(0.05)
+        clock.advance(60)
+        assert fired.wait(5)
+    finally:
+        driver.stop()
+    assert service.get(tid).state["phase"] == "night"
