@@ -59,6 +59,7 @@ def serve(args: argparse.Namespace) -> int:
     cfg.public_url = cfg.public_url or url
     service, app = build(cfg)
     stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
+    stop_narration = start_narration(cfg, service)
     print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
     print(f"Database: {cfg.database_path}", flush=True)
     if not args.no_qr and sys.stdout.isatty():
@@ -74,8 +75,40 @@ def serve(args: argparse.Namespace) -> int:
         waitress_serve(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
                        channel_timeout=3600, ident="companion")
     finally:
+        stop_narration()
         stop_hw()
     return 0
+
+
+def start_narration(cfg: Config, service: TableService):
+    """The speaker (espeak-ng, else the host phone's browser) and the step timers of the
+    narrated games. Lines also go to the phones as ``narration`` events (the host's screen
+    shows the words); with the browser backend the host phone speaks ``speak`` events."""
+    from companion.clock import SystemClock
+    from companion.narration import Narrator, make_backend
+    from companion.werewolf_driver import StepTimerDriver
+
+    def publish(message: dict) -> None:
+        table_id = message.get("table_id")
+        if table_id:
+            service.announce(table_id, [{k: v for k, v in message.items() if k != "table_id"}])
+
+    def language_for(table_id: str):
+        return service.get(table_id).state.get("options", {}).get("language")
+
+    backend = make_backend(cfg.speech, publish=publish)
+    narrator = Narrator(backend, cfg.language, language_for=language_for,
+                        on_line=lambda tid, line: tid and service.announce(tid, [line]))
+    service.add_listener(narrator.handle)
+    driver = StepTimerDriver(service, SystemClock())
+    driver.attach()
+    driver.start()
+
+    def stop() -> None:
+        driver.stop()
+        backend.close()
+
+    return stop
 
 
 def start_hardware(cfg: Config, service: TableService, use_keys: bool = True):

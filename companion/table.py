@@ -442,6 +442,21 @@ class TableService:
 
         return unsubscribe
 
+    def announce(self, table_id: str, events: list[dict[str, Any]]) -> None:
+        """Push events that change no state (a narration line for the host's screen, a line
+        for the host phone to speak, a refused card for the buzzer) to the table's phones.
+        They are not logged: the log holds only what the rules accepted."""
+        live = self.get(table_id)
+        with live.lock:
+            update = Update(table_id, live.version, "announce", list(events), HOST)
+            for listener in list(live.listeners):
+                try:
+                    listener(update)
+                except Exception:
+                    import logging
+
+                    logging.getLogger(__name__).exception("listener failed")
+
     def add_listener(self, listener: Listener) -> None:
         """Hear every table's updates (the LEDs, the buzzer, the narrator)."""
         self._global_listeners.append(listener)

@@ -213,6 +213,16 @@
         game.update(view, ctx);
         if (events && events.length && game.onEvents) game.onEvents(events, ctx);
       }
+      for (const e of events || []) {
+        if (e.type === "narration") {
+          const box = document.getElementById("narration");
+          box.hidden = false; box.textContent = e.text;
+        } else if (e.type === "speak" && pin && window.speechSynthesis) {
+          // no speaker at the table: the host phone speaks (a player's phone never does)
+          const u = new SpeechSynthesisUtterance(e.text); u.lang = e.lang;
+          window.speechSynthesis.speak(u);
+        }
+      }
       renderHistory();
       document.dispatchEvent(new CustomEvent("tc:view", { detail: view }));
     }
