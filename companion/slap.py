@@ -65,9 +65,7 @@ def press_order(presses: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def leaders(order: list[dict[str, Any]], tie_window_ns: int) -> list[int]:
     """The seats that cannot fairly be told from the first: closer than the window to it
     (with a window of 0, only an identical timestamp)."""
-    return [
-        e["seat"] for e in order if e["behind_ns"] == 0 or e["behind_ns"] < tie_window_ns
-    ]
+    return [e["seat"] for e in order if e["behind_ns"] == 0 or e["behind_ns"] < tie_window_ns]
 
 
 def judge(

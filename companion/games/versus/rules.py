@@ -59,8 +59,32 @@ MAX_IDENT = 64
 MAX_COUNT = 10_000
 
 
+SHARED = ("undo_point", "piles", "arts")
+
+
 def _clone(state: State) -> State:
-    return json.loads(json.dumps(state))
+    """A copy to change, in the time a slap allows: everything is copied except the big
+    parts that moves replace rather than change in place (the undo point, the pile
+    timelines, the known pictures); :func:`_since` and :func:`_own_pile` copy those on
+    write."""
+    out = json.loads(json.dumps({k: v for k, v in state.items() if k not in SHARED}))
+    out.update({k: state[k] for k in SHARED if k in state})
+    return out
+
+
+def _since(state: State, item: dict[str, Any]) -> None:
+    """Record what happened after the latest race, for settling it again (copy on write)."""
+    up = state["undo_point"]
+    if up is not None:
+        state["undo_point"] = {**up, "since": [*up["since"], item]}
+
+
+def _own_pile(state: State, seat: int) -> dict[str, Any]:
+    """The seat's pile timeline, copied so it may be changed (copy on write)."""
+    piles = list(state["piles"])
+    piles[seat] = {**piles[seat], "tops": list(piles[seat]["tops"])}
+    state["piles"] = piles
+    return piles[seat]
 
 
 def _int(value: Any, low: int, high: int) -> int | None:
@@ -110,9 +134,7 @@ class Versus:
             minimum=0,
             maximum=5000,
         ),
-        Option(
-            "gems", GEM_CARDS, N_("Gem cards in the deck."), kind=int, minimum=1, maximum=100
-        ),
+        Option("gems", GEM_CARDS, N_("Gem cards in the deck."), kind=int, minimum=1, maximum=100),
         Option(
             "cards",
             VERSUS_CARDS,
@@ -133,6 +155,15 @@ class Versus:
             "penalties",
             True,
             N_("Wrong slaps draw Penalty cards."),
+            kind=bool,
+        ),
+        Option(
+            "amulet",
+            False,
+            N_(
+                "Play with the Lucky Amulet: one of the Gems; once, its holder may void a right "
+                "slap on a pair he flipped (low-confidence reading of the rules)."
+            ),
             kind=bool,
         ),
         Option(
@@ -218,6 +249,12 @@ class Versus:
             host_only=True,
         ),
         ActionSpec(
+            "use_amulet",
+            N_("Use the Lucky Amulet on the latest right slap (its holder, or the host)."),
+            {"type": "use_amulet", "seat": 0},
+            {"seat": "the Amulet's holder, who flipped one of the matching cards"},
+        ),
+        ActionSpec(
             "end_game", N_("End the game now (host)."), {"type": "end_game"}, host_only=True
         ),
     )
@@ -267,6 +304,7 @@ class Versus:
             "t_last": 0,
             "ended": False,
             "ended_by_host": False,
+            "amulet_used": False,
         }
 
     # -- what the adapters send -------------------------------------------------------
@@ -314,6 +352,7 @@ class Versus:
             "give_gem": self._give_gem,
             "settle_tie": self._settle_tie,
             "overrule": self._overrule,
+            "use_amulet": self._use_amulet,
             "set_penalty": self._set_penalty,
             "correct": self._correct,
             "end_game": self._end_game,
@@ -324,7 +363,7 @@ class Versus:
             not ctx.actor.host
         ):
             return reject("host_only", N_("Only the host can do that."))
-        if state["ended"] and kind not in ("overrule", "correct", "set_penalty"):
+        if state["ended"] and kind not in ("overrule", "use_amulet", "correct", "set_penalty"):
             return reject("game_over", N_("The game is over."))
         return handler(state, action, ctx)
 
@@ -339,9 +378,7 @@ class Versus:
             return reject("not_your_seat", N_("You can only report your own pile."))
         card = action.get("card")
         if card is not None and (not isinstance(card, str) or not 0 < len(card) <= MAX_IDENT):
-            return reject(
-                "bad_card", N_("A card is named by up to {n} characters."), n=MAX_IDENT
-            )
+            return reject("bad_card", N_("A card is named by up to {n} characters."), n=MAX_IDENT)
         signature = action.get("signature")
         if signature is not None and not P.valid_signature(signature):
             return reject("bad_signature", N_("An image signature is a list of numbers."))
@@ -354,7 +391,7 @@ class Versus:
         )
         if ident is None and signature is not None:
             return reject("too_many_pictures", N_("Too many different card pictures."))
-        pile = new["piles"][seat]
+        pile = _own_pile(new, seat)
         prev = P.before(pile, t)
         if prev is not None and prev[1] == ident:
             return reject("unchanged", N_("That pile already shows that card."))
@@ -366,8 +403,7 @@ class Versus:
         ]
         if is_flip:
             events += self._count_flip(new, seat, t)
-            if new["undo_point"] is not None:
-                new["undo_point"]["since"].append({"op": "flip", "seat": seat, "t_ns": t})
+            _since(new, {"op": "flip", "seat": seat, "t_ns": t})
         race = new["races"][-1] if new["races"] else None
         if (
             race is not None
@@ -403,14 +439,14 @@ class Versus:
         reports a flip stamped before the last collection, into the collector's pile)."""
         events: list[dict[str, Any]] = []
         me = state["seats"][seat]
-        if me["draw"] > 0:
-            me["draw"] -= 1
-        else:
-            events.append({"type": "count_mismatch", "seat": seat})
         collect = state["last_collect"]
-        if collect is not None and t < collect["t_ns"]:
+        if me["draw"] == 0:  # the counts are wrong somewhere: the host corrects them
+            events.append({"type": "count_mismatch", "seat": seat})
+        elif collect is not None and t < collect["t_ns"]:
+            me["draw"] -= 1  # flipped before the last collection: the collector has it
             state["seats"][collect["winner"]]["draw"] += 1
         else:
+            me["draw"] -= 1
             me["discard"] += 1
         if me["draw"] == 0 and not me["out"] and not me["last_card"]:
             me["last_card"] = True
@@ -478,20 +514,22 @@ class Versus:
             and up["race"] == race["id"]
             and race["first_t_ns"] <= first <= race["first_t_ns"] + late_ns
         )
-        new = _clone(state)
-        new["t_last"] = max(new["t_last"], max(p["t_ns"] for p in presses))
+        t_last = max(state["t_last"], max(p["t_ns"] for p in presses))
         if joins:
+            new = _clone(state)
+            new["t_last"] = t_last
             race = new["races"][-1]
             race["presses"] = (race["presses"] + presses)[-MAX_PRESSES:]
             race["first_t_ns"] = min(race["first_t_ns"], first)
             new, events = self._resettle_quietly(new, ctx)
         else:
-            race = {"id": new["next_race"], "first_t_ns": first, "presses": presses}
-            new["next_race"] += 1
-            snapshot = {k: v for k, v in new.items() if k != "undo_point"}
-            settled, events = self._settle(_clone(snapshot), race, new["piles"], ctx)
-            settled["undo_point"] = {"race": race["id"], "state": snapshot, "since": []}
-            new = settled
+            race = {"id": state["next_race"], "first_t_ns": first, "presses": presses}
+            # The state before the race, kept to settle it again; it shares the input's
+            # parts, which nothing changes in place.
+            snapshot = {k: v for k, v in state.items() if k != "undo_point"}
+            snapshot.update(t_last=t_last, next_race=race["id"] + 1)
+            new, events = self._settle(_clone(snapshot), race, state["piles"], ctx)
+            new["undo_point"] = {"race": race["id"], "state": snapshot, "since": []}
         self._finish(new, events)
         return Accepted(new, events)
 
@@ -567,7 +605,9 @@ class Versus:
         if forced is not None:
             winner = forced.get("winner")
             wrong = [s for s in forced.get("wrong", []) if active[s]]
-            resolution = "reslap" if forced.get("reslap") else "host"
+            resolution = (
+                "reslap" if forced.get("reslap") else "amulet" if "amulet" in forced else "host"
+            )
             for seat in status:
                 if status[seat] != "out":
                     status[seat] = "wrong" if seat in wrong else "late"
@@ -622,9 +662,9 @@ class Versus:
             first_t = min(e["t_ns"] for e in order if e["seat"] in tied)
             state["tie"] = {"race": race["id"], "seats": tied}
             self._claim(state, judging_piles, first_t)
-        gaps = [
-            {**e, "status": status[e["seat"]]} for e in order
-        ]
+        if forced is not None and forced.get("amulet") is not None:
+            events += self._amulet(state, forced["amulet"])
+        gaps = [{**e, "status": status[e["seat"]]} for e in order]
         record = {
             "id": race["id"],
             "first_t_ns": race["first_t_ns"],
@@ -642,15 +682,9 @@ class Versus:
             if key in race:
                 record[key] = race[key]
         state["races"] = [*state["races"], record][-RACES_KEPT:]
-        kind = (
-            "right"
-            if winner is not None
-            else "tie"
-            if tied
-            else "wrong"
-            if wrong
-            else "late"
-        )
+        kind = "right" if winner is not None else "tie" if tied else "wrong" if wrong else "late"
+        if resolution in ("amulet", "reslap"):
+            kind = "void" if resolution == "amulet" else "reslap"
         verdict_event = {
             "type": "verdict",
             "race": race["id"],
@@ -663,7 +697,7 @@ class Versus:
             "by": "host" if forced is not None else "rules",
         }
         events.insert(0, verdict_event)
-        self._decide(state, {k: v for k, v in verdict_event.items() if k != "type"})
+        self._decide(state, {k: v for k, v in verdict_event.items() if k not in ("type", "order")})
         if winner is not None:
             self._auto_gift(state, events)
         return state, events
@@ -745,9 +779,7 @@ class Versus:
         events.append({"type": "gem_given", "seat": giver, "to": to})
 
     # decisions after a slap ------------------------------------------------------------
-    def _give_gem(
-        self, state: State, action: Action, ctx: Context, redo: bool = False
-    ) -> Result:
+    def _give_gem(self, state: State, action: Action, ctx: Context, redo: bool = False) -> Result:
         n = len(state["players"])
         to = _int(action.get("to"), 0, n - 1)
         if to is None:
@@ -776,8 +808,10 @@ class Versus:
 
     def _settle_tie(self, state: State, action: Action, ctx: Context) -> Result:
         tie = state["tie"]
-        if tie is None or state["undo_point"] is None or (
-            state["undo_point"]["race"] != tie["race"]
+        if (
+            tie is None
+            or state["undo_point"] is None
+            or (state["undo_point"]["race"] != tie["race"])
         ):
             return reject("no_tie", N_("There is no tie to settle."))
         race = state["races"][-1]
@@ -788,13 +822,15 @@ class Versus:
             if winner not in tie["seats"] or isinstance(winner, bool):
                 return reject("not_tied", N_("Pick one of the tied players."))
             forced = {"winner": winner, "wrong": list(race["wrong"])}
-        new, events = self._resettle(_clone(state), forced, ctx)
+        new, events = self._resettle(state, forced, ctx)
         self._finish(new, events)
         return Accepted(new, events)
 
     def _overrule(self, state: State, action: Action, ctx: Context) -> Result:
-        if not state["races"] or state["undo_point"] is None or (
-            state["undo_point"]["race"] != state["races"][-1]["id"]
+        if (
+            not state["races"]
+            or state["undo_point"] is None
+            or (state["undo_point"]["race"] != state["races"][-1]["id"])
         ):
             return reject(
                 "nothing_to_overrule",
@@ -820,9 +856,55 @@ class Versus:
             if _int(s, 0, n - 1) is None or s == winner:
                 return reject("bad_seat", N_("There is no such seat."))
         forced = {"winner": winner, "wrong": sorted(set(wrong))}
-        new, events = self._resettle(_clone(state), forced, ctx)
+        new, events = self._resettle(state, forced, ctx)
         self._finish(new, events)
         return Accepted(new, events)
+
+    def _use_amulet(self, state: State, action: Action, ctx: Context) -> Result:
+        """Section 6 [SEED-L]: right after a correct slap, the Amulet's holder who flipped one
+        of the matching cards puts it back under his draw pile and flips a new one; the slap
+        does not count. Once a game; the Amulet is one of his Gems and is then discarded."""
+        n = len(state["players"])
+        seat = _int(action.get("seat"), 0, n - 1)
+        if seat is None:
+            return reject("bad_seat", N_("There is no such seat."))
+        if not (ctx.actor.host or ctx.actor.seat == seat):
+            return reject("not_your_seat", N_("Only the Amulet's holder can use it."))
+        if not state["options"].get("amulet") or state["amulet_used"]:
+            return reject("no_amulet", N_("There is no Amulet to use."))
+        race = state["races"][-1] if state["races"] else None
+        if (
+            race is None
+            or race["winner"] is None
+            or state["undo_point"] is None
+            or state["undo_point"]["race"] != race["id"]
+        ):
+            return reject("no_right_slap", N_("The Amulet only answers a right slap."))
+        if state["undo_point"]["state"]["seats"][seat]["gems"] < 1:
+            return reject("no_amulet", N_("There is no Amulet to use."))
+        win_t = next(e["t_ns"] for e in race["order"] if e["status"] == "right")
+        claimed = {(s, t) for s, t in state["undo_point"]["state"]["claimed"]}
+        active = [not s["out"] for s in state["undo_point"]["state"]["seats"]]
+        pair, _ = P.pair_at(state["piles"], win_t, claimed, active)
+        if seat not in pair:
+            return reject(
+                "not_your_pair", N_("The Amulet's holder must have flipped a matching card.")
+            )
+        forced = {"winner": None, "wrong": list(race["wrong"]), "amulet": seat}
+        new, events = self._resettle(state, forced, ctx)
+        self._finish(new, events)
+        return Accepted(new, events)
+
+    def _amulet(self, state: State, seat: int) -> list[dict[str, Any]]:
+        me = state["seats"][seat]
+        if me["discard"] > 0:
+            me["discard"] -= 1
+            me["draw"] += 1
+            me["last_card"] = False
+        me["gems"] = max(0, me["gems"] - 1)
+        state["amulet_used"] = True
+        self._decide(state, {"kind": "amulet", "seat": seat})
+        return [{"type": "amulet", "seat": seat}]
 
     # host corrections -----------------------------------------------------------------
     def _set_penalty(
@@ -875,8 +957,10 @@ class Versus:
                 if not isinstance(action["out"], bool):
                     return reject("bad_count", N_("Out is true or false."))
                 target["out"] = changed["out"] = action["out"]
-            target["last_card"] = not target["out"] and target["draw"] == 0 and (
-                target["last_card"] or "draw" in changed
+            target["last_card"] = (
+                not target["out"]
+                and target["draw"] == 0
+                and (target["last_card"] or "draw" in changed)
             )
             changed["seat"] = seat
         if "gem_deck" in action:
@@ -911,8 +995,8 @@ class Versus:
     def _after_plain(
         self, new: State, norm: dict[str, Any], events: list[dict[str, Any]], redo: bool
     ) -> Result:
-        if not redo and new["undo_point"] is not None:
-            new["undo_point"]["since"].append(norm)
+        if not redo:
+            _since(new, norm)
         self._finish(new, events)
         return Accepted(new, events)
 
@@ -924,8 +1008,10 @@ class Versus:
         active = sum(1 for s in state["seats"] if not s["out"])
         if active <= 2:
             self._auto_gift(state, events)
-        ended = state["ended_by_host"] or active <= 2 or (
-            state["gem_deck"] == 0 and not state["gifts_due"]
+        ended = (
+            state["ended_by_host"]
+            or active <= 2
+            or (state["gem_deck"] == 0 and not state["gifts_due"])
         )
         if ended and not state["ended"]:
             events.append({"type": "game_over"})
@@ -981,4 +1067,3 @@ class Versus:
             "scores": gems,
             "eliminated": [i for i, s in enumerate(state["seats"]) if s["out"]],
         }
-

@@ -22,7 +22,9 @@ class Referee:
 
     def result(self, action, actor=HOST):
         self.seq += 1
-        return GAME.apply(self.state, action, Context(actor, random.Random(self.seq), 0.0, self.seq))
+        return GAME.apply(
+            self.state, action, Context(actor, random.Random(self.seq), 0.0, self.seq)
+        )
 
     def do(self, action, actor=HOST) -> list[dict]:
         res = self.result(action, actor)
@@ -38,12 +40,15 @@ class Referee:
 
     # the table's vocabulary
     def flip(self, seat: int, card: str | None, t_ms: float) -> list[dict]:
-        return self.do({"type": "pile_top", "seat": seat, "card": card, "t_ns": int(t_ms * MS)},
-                       CAMERA)
+        return self.do(
+            {"type": "pile_top", "seat": seat, "card": card, "t_ns": int(t_ms * MS)}, CAMERA
+        )
 
     def slap(self, *presses: tuple[int, float]) -> list[dict]:
-        return self.do({"type": "slap", "presses": [{"seat": s, "t_ns": int(t * MS)}
-                                                    for s, t in presses]}, BUTTONS)
+        return self.do(
+            {"type": "slap", "presses": [{"seat": s, "t_ns": int(t * MS)} for s, t in presses]},
+            BUTTONS,
+        )
 
     def seat(self, s: int) -> dict:
         return self.state["seats"][s]
