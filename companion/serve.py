@@ -59,6 +59,8 @@ def serve(args: argparse.Namespace) -> int:
     cfg.public_url = cfg.public_url or url
     service, app = build(cfg)
     stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
+    if getattr(stop_hw, "press", None) is not None:
+        app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
     stop_narration = start_narration(cfg, service)
     print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
     print(f"Database: {cfg.database_path}", flush=True)

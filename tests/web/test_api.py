@@ -182,3 +182,21 @@ def test_a_game_with_its_own_score_sheet_exports_it(client):
     csv_text = client.get(f"/api/tables/{res.json['table']['id']}/export.csv").data.decode(
         "utf-8-sig")
     assert csv_text.splitlines()[0].startswith("round,")
+
+
+def test_a_phone_slap_button_is_a_press_for_its_own_seat(client):
+    res = client.post("/api/tables", json={"game": "quiz", "players": ["Ana", "Bruno"],
+                                           "pin": "2468"})
+    tid = res.json["table"]["id"]
+    assert client.post(f"/api/tables/{tid}/slap").status_code == 401
+    bruno = join(client, tid, 1)
+    res = client.post(f"/api/tables/{tid}/slap", headers=bruno)
+    assert res.status_code == 200, res.json
+    hist = client.get(f"/api/tables/{tid}/history").json["history"]
+    assert hist[-1]["actor"]["seat"] == 1
+
+
+def test_a_game_without_buttons_refuses_a_slap(client, scorepad):
+    ana = join(client, scorepad["id"], 0)
+    res = client.post(f"/api/tables/{scorepad['id']}/slap", headers=ana)
+    assert res.status_code == 422 and res.json["error"]["code"] == "no_buttons"
