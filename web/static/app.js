@@ -100,6 +100,10 @@
       get isHost() { return !!pin; },
       get view() { return view; },
       get hostView() { return hostView; },
+      /* Any other call on this table with this phone's credentials (e.g. "slap", "history"). */
+      call(method, sub, body) {
+        return TC.api(method, "/api/tables/" + id + (sub ? "/" + sub : ""), body, creds());
+      },
       async act(action) {
         const body = { action, version: view ? view.version : undefined };
         if (pin && asSeatSel.value !== "") body.as_seat = Number(asSeatSel.value);
