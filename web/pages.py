@@ -33,14 +33,16 @@ def new_table():
 @bp.get("/t/<table_id>")
 def table_page(table_id: str):
     live = tables().get(table_id)
-    return render_template("table.html", table=live.summary(), script=game_script(live.record.game))
+    return render_template("table.html", table=live.summary(),
+                           script=game_asset(live.record.game, "js") or "games/generic.js",
+                           style=game_asset(live.record.game, "css"))
 
 
-def game_script(game_id: str) -> str:
-    """The game's own phone UI if it has one, else the generic one built from its actions."""
-    static = Path(current_app.static_folder or "")
-    name = f"games/{game_id}.js"
-    return name if (static / name).is_file() else "games/generic.js"
+def game_asset(game_id: str, kind: str) -> str | None:
+    """The game's own phone script or style sheet, if it has one (without a script the
+    generic UI, built from the game's actions, stands in)."""
+    name = f"games/{game_id}.{kind}"
+    return name if (Path(current_app.static_folder or "") / name).is_file() else None
 
 
 @bp.get("/join/<code>")
