@@ -36,7 +36,7 @@ class Config:
     threads: int = 48  # SSE holds a thread per phone: ten phones a table, several tables
     data_dir: str = ""  # empty: the user's data directory (XDG)
     database: str = ""  # empty: <data_dir>/companion.sqlite3
-    camera: str = ""  # picamera2 | opencv:<index or path> | replay[:<folder>] ; empty: auto
+    camera: str = ""  # picamera2 | opencv:<index or path> | replay[:<folder>] | off; empty: auto
     speech: str = ""  # espeak | browser | silent ; empty: auto
     language: str = "en"  # the table's default language: en | pt_BR | zh_Hans
     pin_factory: str = ""  # gpiozero factory name; empty: gpiozero's own choice, mock off a Pi

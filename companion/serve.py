@@ -62,6 +62,7 @@ def serve(args: argparse.Namespace) -> int:
     if getattr(stop_hw, "press", None) is not None:
         app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
     stop_narration = start_narration(cfg, service)
+    stop_camera = start_camera(cfg, service, app)
     print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
     print(f"Database: {cfg.database_path}", flush=True)
     if not args.no_qr and sys.stdout.isatty():
@@ -77,9 +78,23 @@ def serve(args: argparse.Namespace) -> int:
         waitress_serve(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
                        channel_timeout=3600, ident="companion")
     finally:
+        stop_camera()
         stop_narration()
         stop_hw()
     return 0
+
+
+def start_camera(cfg: Config, service: TableService, app):
+    """The camera watching the active camera game (replay of sample photos off a Pi)."""
+    if cfg.camera.strip().lower() == "off":
+        return lambda: None
+    from companion.camera import CameraRuntime
+
+    runtime = CameraRuntime(cfg, service)
+    service.add_listener(runtime.on_update)
+    app.extensions["camera"] = runtime
+    runtime.start()
+    return runtime.stop
 
 
 def start_narration(cfg: Config, service: TableService):

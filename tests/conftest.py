@@ -72,8 +72,8 @@ def server_factory(tmp_path):
 
     servers: list[Server] = []
 
-    def make(data_dir=None) -> Server:
-        s = Server(data_dir or tmp_path / "data")
+    def make(data_dir=None, camera: str = "off") -> Server:
+        s = Server(data_dir or tmp_path / "data", camera=camera)
         servers.append(s)
         return s.start()
 

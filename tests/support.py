@@ -22,15 +22,17 @@ def free_port() -> int:
 class Server:
     """A ``companion serve`` child process; ``start`` returns once it accepts connections."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, camera: str = "off") -> None:
         self.data_dir = data_dir
+        self.camera = camera
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
 
     def start(self, timeout: float = 20.0) -> Server:
         env = {**os.environ, "COMPANION_DATA_DIR": str(self.data_dir),
                "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_SPEECH": "silent",
-               "COMPANION_CONFIG": str(self.data_dir / "none.toml")}
+               "COMPANION_CONFIG": str(self.data_dir / "none.toml"),
+               "COMPANION_CAMERA": self.camera}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--no-keys", "--no-qr"],

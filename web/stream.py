@@ -13,11 +13,23 @@ from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, stream_with_context
 
+from companion.games.base import Rejection
 from companion.table import TableService, Update
 from web.api import events_for
 from web.auth import identify
+from web.i18n import translate_rejection
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
+
+
+def localise(event: dict) -> dict:
+    """A refusal announced to the table (a card the camera saw that the rules refuse) is
+    told in this phone's language."""
+    if event.get("type") == "refused" and isinstance(event.get("message"), str):
+        rejection = Rejection(str(event.get("code")), event["message"],
+                              event.get("params") or {})
+        return {**event, "message": translate_rejection(rejection)}
+    return event
 
 
 def _sse(event: str, data: object) -> str:
@@ -49,7 +61,7 @@ def stream(table_id: str):
                         updates.append(inbox.get_nowait())
                     except queue.Empty:
                         break
-                events = [e for u in updates for e in events_for(u, seat, False)]
+                events = [localise(e) for u in updates for e in events_for(u, seat, False)]
                 yield _sse("state", {"view": service.view(table_id, seat=seat),
                                      "events": events})
         finally:

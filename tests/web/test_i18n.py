@@ -65,3 +65,15 @@ def test_rejections_keep_their_placeholders_in_every_language():
                 if msg.id and msg.string:
                     assert set(re.findall(r"\{(\w+)\}", msg.id)) == set(
                         re.findall(r"\{(\w+)\}", msg.string)), (lang, msg.id)
+
+
+def test_a_refusal_announced_by_the_camera_is_told_in_each_phones_language(app):
+    from web.stream import localise
+
+    event = {"type": "refused", "code": "bad_scores",
+             "message": "Give exactly one score for each of the {n} players.", "params": {"n": 3}}
+    with app.test_request_context("/", headers={"Accept-Language": "zh-CN"}):
+        assert localise(event)["message"] == "请为 3 位玩家每人填写一个分数。"
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert localise(event)["message"] == "Give exactly one score for each of the 3 players."
+    assert localise({"type": "x"}) == {"type": "x"}

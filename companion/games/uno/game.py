@@ -40,6 +40,11 @@ AFTER_THE_END = frozenset({"edit_round"})
 
 class Uno:
     id: ClassVar[str] = "uno"
+    # What the camera watches: the recogniser's deck and the discard pile in the middle.
+    camera_deck: ClassVar[str] = "uno"
+    camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
+        ("discard", (0.3, 0.25, 0.7, 0.75)),
+    )
     name: ClassVar[str] = N_("UNO")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 10

@@ -105,6 +105,8 @@ def _seat_zone(zone: Any, n: int) -> int | None:
 
 class Versus:
     id: ClassVar[str] = "versus"
+    # Versus art is unknown: pile tops are compared as images (a taught deck names them).
+    camera_deck: ClassVar[str] = "taught"
     name: ClassVar[str] = N_("Versus")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8

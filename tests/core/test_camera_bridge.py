@@ -1,0 +1,64 @@
+"""The camera bridge: a stable card in the UNO discard zone is the current player's play; a
+card the rules refuse changes nothing and is announced to the table (phones, buzzer)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.camera_bridge import CameraBridge
+from companion.events import CameraLost, CardSeen, ZoneCleared
+from companion.games.base import HOST
+
+
+@pytest.fixture
+def uno(service):
+    t = service.create_table("uno", ["Ana", "Bruno", "Chen"], "2468")
+    service.submit(t.id, {"type": "set_dealer", "dealer": 0}, HOST)
+    return t
+
+
+def test_a_card_turned_up_and_a_legal_play_are_submitted_as_the_camera(service, uno):
+    bridge = CameraBridge(service, uno.id)
+    heard = []
+    service.subscribe(uno.id, heard.append)
+    assert bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))["accepted"]
+    public = service.view(uno.id)["public"]
+    turn = public["turn"] if "turn" in public else None
+    done = bridge.handle(CardSeen("discard", "yellow-7", 0.97, t_ns=2))
+    assert "accepted" in done, done
+    entry = service.history(uno.id)[-1]
+    assert entry["actor"]["source"] == "camera" and entry["body"]["card"] == "yellow-7"
+    assert entry["actor"]["seat"] == entry["body"]["seat"]
+    assert turn is None or entry["body"]["seat"] == turn
+    assert [u.kind for u in heard] == ["action", "action"]
+
+
+def test_an_illegal_card_is_refused_announced_and_changes_nothing(service, uno):
+    bridge = CameraBridge(service, uno.id)
+    bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))
+    version = service.get(uno.id).version
+    heard = []
+    service.subscribe(uno.id, heard.append)
+    done = bridge.handle(CardSeen("discard", "red-2", 0.97, t_ns=2))
+    assert done["refused"]
+    assert service.get(uno.id).version == version
+    (update,) = heard
+    assert update.kind == "announce"
+    (event,) = update.events
+    assert event["type"] == "refused" and event["card"] == "red-2" and event["message"]
+
+
+def test_unsure_cards_other_zones_and_unbound_cameras_do_nothing_wrong(service, uno):
+    assert CameraBridge(service).handle(CardSeen("discard", "red-2", 0.99, t_ns=1)) is None
+    bridge = CameraBridge(service, uno.id)
+    assert bridge.handle(CardSeen("elsewhere", "red-2", 0.99, t_ns=1)) is None
+    assert bridge.handle(ZoneCleared("discard", t_ns=2)) is None
+    heard = []
+    service.subscribe(uno.id, heard.append)
+    assert bridge.handle(CameraLost(t_ns=3)) == {"camera_lost": True}
+    assert heard[0].events == [{"type": "camera_lost", "t_ns": 3}]
+
+
+def test_a_game_without_a_camera_hook_ignores_the_camera(service):
+    t = service.create_table("scorepad", ["Ana"], "2468")
+    assert CameraBridge(service, t.id).handle(CardSeen("discard", "red-2", 0.9, 1)) is None

@@ -1,0 +1,71 @@
+"""The camera on the phones: its status, which table it watches, the zones, the live preview
+(MJPEG with the cards and zones drawn) and the printable ArUco marker sheet."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify
+
+from companion.games.base import N_
+from companion.table import TableError
+from web.api import body, tables
+from web.auth import identify
+
+bp = Blueprint("camera", __name__)
+
+
+def camera():
+    runtime = current_app.extensions.get("camera")
+    if runtime is None:
+        raise TableError(503, "no_camera", N_("No camera is running on this companion."))
+    return runtime
+
+
+@bp.get("/api/camera")
+def status():
+    return jsonify(camera().status())
+
+
+@bp.post("/api/tables/<table_id>/camera")
+def watch(table_id: str):
+    """The host points the camera at this table (its game's deck and zones)."""
+    identify(tables(), table_id, need_host=True)
+    camera().bind(table_id)
+    return jsonify(camera().status())
+
+
+@bp.get("/api/tables/<table_id>/zones")
+def get_zones(table_id: str):
+    tables().get(table_id)
+    return jsonify({"zones": camera().zones_for(table_id)})
+
+
+@bp.put("/api/tables/<table_id>/zones")
+def put_zones(table_id: str):
+    """Zones as rectangles in fractions of the picture, dragged on a live snapshot."""
+    identify(tables(), table_id, need_host=True)
+    zones = body().get("zones")
+    if not isinstance(zones, list) or not all(isinstance(z, dict) for z in zones):
+        raise TableError(400, "bad_zones", N_("Zones are a list of names with rectangles."))
+    try:
+        saved = camera().set_zones(table_id, zones)
+    except (ValueError, KeyError, TypeError):
+        raise TableError(400, "bad_zones", N_("Each zone needs a name and a rectangle inside "
+                                              "the picture; names must differ.")) from None
+    return jsonify({"zones": saved})
+
+
+@bp.get("/camera/preview.mjpg")
+def preview():
+    runtime = camera()
+    return Response(runtime.preview(), mimetype="multipart/x-mixed-replace; boundary=frame")
+
+
+@bp.get("/camera/markers.png")
+def markers():
+    """A printable sheet of ArUco markers that mark the zones on the table."""
+    import cv2
+
+    from vision.zones import marker_sheet
+
+    _ok, png = cv2.imencode(".png", marker_sheet())
+    return Response(png.tobytes(), mimetype="image/png")
