@@ -148,6 +148,18 @@ class CameraRuntime:
                 "top_cards": self.watcher.state() if self.watcher is not None else {},
                 "stale_ms": None if stale is None else stale / 1e6}
 
+    def snapshot(self, annotate: bool = True) -> bytes | None:
+        """The latest frame as JPEG (with cards and zones drawn), for dragging zones on."""
+        from vision.preview import draw, encode_jpeg
+
+        frame = self.hub.latest if self.hub is not None else None
+        if frame is None:
+            return None
+        watcher = self.watcher
+        if not annotate or watcher is None:
+            return encode_jpeg(frame.image)
+        return encode_jpeg(draw(frame.image, list(watcher.last_cards), []))
+
     def preview(self, max_frames: int | None = None) -> Iterator[bytes]:
         """MJPEG parts: each new frame with the watcher's cards and the zones drawn on it."""
         from vision.preview import draw, encode_jpeg, mjpeg_part

@@ -60,6 +60,24 @@ def preview():
     return Response(runtime.preview(), mimetype="multipart/x-mixed-replace; boundary=frame")
 
 
+@bp.get("/camera/snapshot.jpg")
+def snapshot():
+    jpeg = camera().snapshot()
+    if jpeg is None:
+        raise TableError(503, "no_frame", N_("The camera has not sent a picture yet."))
+    resp = Response(jpeg, mimetype="image/jpeg")
+    resp.headers["Cache-Control"] = "no-store"
+    return resp
+
+
+@bp.get("/camera")
+def camera_page():
+    """Set up the camera from a phone: the live picture, the zones to drag, the table."""
+    from flask import render_template
+
+    return render_template("camera.html", tables=tables().list_tables())
+
+
 @bp.get("/camera/markers.png")
 def markers():
     """A printable sheet of ArUco markers that mark the zones on the table."""

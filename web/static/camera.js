@@ -1,0 +1,95 @@
+/* Camera setup on a phone: pick the table, drag the zones on a snapshot, save (host PIN). */
+(async function () {
+  "use strict";
+  await TC.loadCatalog();
+  const t = TC.t, el = TC.el;
+  const sel = document.getElementById("cam-table");
+  const stage = document.getElementById("cam-stage");
+  const shot = document.getElementById("cam-shot");
+  let zones = [];
+
+  function pinFor(id) { return TC.store.get("tc.pin." + id); }
+
+  async function status() {
+    try {
+      const s = await TC.api("GET", "/api/camera");
+      document.getElementById("cam-status").textContent = s.running ?
+        t("Camera: {source}", { source: s.source }) : t("The camera is not running.");
+      if (s.table && !sel.value) sel.value = s.table;
+    } catch (e) { document.getElementById("cam-status").textContent = e.message; }
+  }
+
+  let tries = 0;
+  function refresh() { tries = 0; shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }
+  shot.onerror = () => {  // the camera may still be starting: try again a few times
+    if (++tries <= 5) setTimeout(() => { shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }, 1000);
+  };
+
+  function draw() {
+    stage.querySelectorAll(".zone").forEach((n) => n.remove());
+    zones.forEach((z, i) => {
+      const [x0, y0, x1, y1] = z.rect;
+      const box = el("div", { class: "zone", style: `left:${x0 * 100}%;top:${y0 * 100}%;width:${(x1 - x0) * 100}%;height:${(y1 - y0) * 100}%` },
+        el("input", { class: "zone-name", value: z.name, "aria-label": t("Zone name"),
+          onchange: (e) => { zones[i].name = e.target.value.trim(); } }),
+        el("span", { class: "zone-handle", "aria-hidden": "true" }));
+      drag(box, i);
+      stage.append(box);
+    });
+  }
+
+  function drag(box, i) {
+    box.addEventListener("pointerdown", (ev) => {
+      if (ev.target.tagName === "INPUT") return;
+      const resize = ev.target.classList.contains("zone-handle");
+      const r = stage.getBoundingClientRect();
+      const start = zones[i].rect.slice(), sx = ev.clientX, sy = ev.clientY;
+      box.setPointerCapture(ev.pointerId);
+      const move = (e) => {
+        const dx = (e.clientX - sx) / r.width, dy = (e.clientY - sy) / r.height;
+        let [x0, y0, x1, y1] = start;
+        if (resize) { x1 = Math.min(1, Math.max(x0 + 0.05, x1 + dx)); y1 = Math.min(1, Math.max(y0 + 0.05, y1 + dy)); }
+        else {
+          const w = x1 - x0, h = y1 - y0;
+          x0 = Math.min(1 - w, Math.max(0, x0 + dx)); y0 = Math.min(1 - h, Math.max(0, y0 + dy));
+          x1 = x0 + w; y1 = y0 + h;
+        }
+        zones[i].rect = [x0, y0, x1, y1].map((v) => Math.round(v * 1000) / 1000);
+        box.style.cssText = `left:${zones[i].rect[0] * 100}%;top:${zones[i].rect[1] * 100}%;width:${(zones[i].rect[2] - zones[i].rect[0]) * 100}%;height:${(zones[i].rect[3] - zones[i].rect[1]) * 100}%`;
+      };
+      const up = () => { box.removeEventListener("pointermove", move); box.removeEventListener("pointerup", up); };
+      box.addEventListener("pointermove", move);
+      box.addEventListener("pointerup", up);
+    });
+  }
+
+  async function loadZones() {
+    if (!sel.value) { zones = []; draw(); return; }
+    try { zones = (await TC.api("GET", "/api/tables/" + sel.value + "/zones")).zones; draw(); }
+    catch (e) { TC.toast(e.message, "error"); }
+  }
+
+  sel.onchange = async () => {
+    if (!sel.value) return;
+    const pin = pinFor(sel.value) || prompt(t("Host PIN"));
+    if (!pin) return;
+    try {
+      await TC.api("POST", "/api/tables/" + sel.value + "/camera", {}, { pin });
+      TC.store.set("tc.pin." + sel.value, pin);
+      TC.toast(t("The camera now watches this table."));
+    } catch (e) { TC.toast(e.message, "error"); }
+    loadZones(); status();
+  };
+  document.getElementById("cam-refresh").onclick = refresh;
+  document.getElementById("cam-add").onclick = () => {
+    zones.push({ name: t("zone") + "-" + (zones.length + 1), rect: [0.35, 0.35, 0.65, 0.65] }); draw();
+  };
+  document.getElementById("cam-save").onclick = async () => {
+    if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
+    try {
+      zones = (await TC.api("PUT", "/api/tables/" + sel.value + "/zones", { zones }, { pin: pinFor(sel.value) })).zones;
+      draw(); TC.toast(t("Zones saved."));
+    } catch (e) { TC.toast(e.message, "error"); }
+  };
+  await status(); refresh(); loadZones();
+})();
