@@ -1,0 +1,191 @@
+"""Three phones and the host referee a physical UNO round, in real headless Chromium.
+
+The host creates the table through the API; Ana, Bruno (in Portuguese) and Chen join through
+the seat picker. The host names the dealer, Ana turns up the first card, Bruno's illegal card
+is refused in Portuguese with nothing changed, then legal plays, a wild with its colour, Draw
+and Pass, an UNO call and a catch, the hands left entered (tapped and typed), and the scores
+reach the other phones through the SSE stream.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def pick(page, card: str) -> None:
+    """Tap a card in the picker on screen: its colour tab, then the card (wilds: no tab)."""
+    if not card.startswith("wild"):
+        page.locator(f'.uno-picker [data-tab="{card.split("-")[0]}"]').click()
+    page.locator(f'.uno-picker [data-card="{card}"]').click()
+
+
+def play(page, card: str) -> None:
+    pick(page, card)
+    page.locator("#uno-play").click()
+
+
+def test_a_round_of_uno_on_four_phones(server_factory, phone):
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+        "options": {"hand_size": 3, "target": 500}})
+    assert status == 201, res
+    url = server.url + res["url"]
+    table_id = res["table"]["id"]
+
+    # the host: the PIN set at creation is kept on the creator's phone
+    host = phone("en-US")
+    host.goto(server.url + "/")
+    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('2468'))")
+    host.goto(url)
+    host.get_by_text("Just watch").click()
+    expect(host.locator("#uno-hostbar")).to_be_visible()
+
+    phones = {}
+    for name, locale in (("Ana", "en-US"), ("Bruno", "pt-BR"), ("Chen", "en-US")):
+        p = phone(locale)
+        p.goto(url + "?join=1")
+        p.locator("#seats button", has_text=name).click()
+        phones[name] = p
+    ana, bruno, chen = phones["Ana"], phones["Bruno"], phones["Chen"]
+    expect(bruno.locator("#whoami")).to_have_text("Você é Bruno")
+    expect(ana.locator("#uno-status h2")).to_have_text("Cut for the deal")
+
+    # the start of the round: the host names Ana the dealer, Ana turns up a blue 7
+    host.locator('[data-dealer="0"]').click()
+    expect(ana.locator("#uno-status")).to_contain_text("Ana deals 3 cards to everyone.")
+    pick(ana, "blue-7")
+    expect(chen.locator("#uno-top")).to_have_attribute("data-card", "blue-7")
+    expect(bruno.locator("#uno-turn")).to_have_text("Sua vez!")
+    expect(bruno.locator("#uno-status")).to_have_class("card uno-status mine")
+    expect(ana.locator("#uno-turn")).to_have_text("Bruno's turn")
+
+    # an illegal card: refused in Portuguese, card names too; nothing changes
+    play(bruno, "red-5")
+    alert = bruno.locator("#uno-alert")
+    expect(alert).to_have_text(
+        "5 vermelho não pode ir sobre 7 azul: jogue azul, um 7 ou um curinga.")
+    expect(bruno.locator("#uno-top")).to_have_attribute("data-card", "blue-7")
+    expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("3")
+
+    # a legal card: the others see it live
+    bruno.locator("#uno-back").click()
+    play(bruno, "blue-3")
+    expect(ana.locator("#uno-top")).to_have_attribute("data-card", "blue-3")
+    expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("2")
+    expect(bruno.locator("#uno-alert")).to_be_hidden()
+    expect(chen.locator("#uno-turn")).to_have_text("Your turn!")
+
+    # a wild, with its colour chosen on the phone
+    pick(chen, "wild")
+    chen.locator('#uno-selected [data-colour="green"]').click()
+    expect(ana.locator("#uno-colour")).to_have_attribute("data-colour", "green")
+    expect(ana.locator("#uno-top")).to_have_attribute("data-card", "wild")
+
+    # the host draws for Ana (the player to move), Ana passes on her phone
+    expect(host.locator("#uno-actions .uno-actingfor")).to_have_text("Acting for Ana")
+    host.locator("#uno-draw").click()
+    expect(ana.locator("#uno-pass")).to_be_visible()
+    expect(bruno.locator('.uno-count[data-seat="0"]')).to_have_text("4")
+    ana.locator("#uno-pass").click()
+    expect(bruno.locator("#uno-turn")).to_have_text("Sua vez!")
+
+    # Bruno calls UNO as he plays his second-to-last card; Chen forgets and is caught
+    bruno.locator("#uno-call").click()
+    expect(chen.locator('.uno-flag[data-seat="1"]')).to_be_visible()
+    play(bruno, "green-4")
+    expect(chen.locator("#uno-turn")).to_have_text("Your turn!")
+    play(chen, "green-9")
+    expect(ana.locator('[data-catch="2"]')).to_be_visible()
+    expect(bruno.locator('[data-catch="1"]')).to_have_count(0)  # Bruno called: not catchable
+    ana.locator('[data-catch="2"]').click()
+    expect(bruno.locator('.uno-count[data-seat="2"]')).to_have_text("3")
+    expect(ana.locator('[data-catch="2"]')).to_have_count(0)
+
+    # Ana plays, Bruno goes out
+    play(ana, "green-2")
+    play(bruno, "green-5")
+    expect(chen.locator("#uno-winner")).to_have_text("Bruno went out!")
+
+    # the hands left: Ana taps her 3 cards (one by mistake, taken back), Chen types points
+    ana.locator("#uno-points-0").wait_for()
+    for card in ("red-7", "wild", "blue-9"):
+        pick(ana, card)
+    expect(chen.locator('[data-tally="0"]')).to_contain_text("3 of 3 cards")
+    ana.locator('.uno-handrow[data-seat="0"] .uno-chip').nth(2).click()  # the blue 9
+    expect(chen.locator('[data-tally="0"]')).to_contain_text("2 of 3 cards")
+    pick(ana, "blue-skip")
+    expect(chen.locator('[data-tally="0"]')).to_contain_text("3 of 3 cards · 77 points")
+    chen.fill("#uno-points-2", "12")
+    chen.locator("#uno-score").click()
+
+    # the scores reach every phone, Bruno's in Portuguese, with the chart
+    expect(bruno.locator('.uno-total[data-seat="1"]')).to_have_text("89")
+    expect(bruno.locator('#uno-rounds td[data-total="1"]')).to_have_text("89")
+    expect(bruno.locator("#uno-scores svg.chart polyline")).to_have_count(3)
+    expect(host.locator("#uno-next")).to_have_text("Next round: Bruno deals")
+    expect(bruno.locator("#uno-next")).to_have_text("Próxima rodada: Bruno dá as cartas")
+
+    # the host deals the next round; the phones follow
+    host.locator("#uno-next").click()
+    expect(chen.locator("#uno-status")).to_contain_text("Bruno deals 3 cards to everyone.")
+
+    # the history describes the plays
+    ana.locator("#history-box summary").click()
+    expect(ana.locator("#history")).to_contain_text("played Wild (green)")
+    for p in (host, ana, bruno, chen):
+        assert p.js_errors == []
+
+
+def test_challenge_swap_and_camera_proposal(server_factory, phone):
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+        "options": {"hand_size": 3, "first_dealer": "first_seat"}})
+    assert status == 201, res
+    url, table_id = server.url + res["url"], res["table"]["id"]
+    ana, bruno, chen = (phone("en-US") for _ in range(3))
+    for seat, p in enumerate((ana, bruno, chen)):
+        p.goto(url + "?join=1")
+        p.locator(f'#seats button[data-seat="{seat}"]').click()
+        expect(p.locator("#uno-status h2")).to_have_text("Round 1")
+
+    pick(ana, "red-5")
+    expect(bruno.locator("#uno-turn")).to_have_text("Your turn!")
+
+    # Bruno's Wild Draw Four (he holds a red card): Chen challenges, Bruno enters his hand
+    pick(bruno, "wild-draw4")
+    bruno.locator('#uno-selected [data-colour="blue"]').click()
+    expect(chen.locator("#uno-challenge")).to_be_visible()
+    chen.locator("#uno-challenge").click()
+    bruno.locator("#uno-show").click()
+    pick(bruno, "red-1")
+    expect(bruno.locator("#uno-send-hand")).to_be_disabled()
+    pick(bruno, "green-2")
+    bruno.locator("#uno-send-hand").click()
+    expect(chen.locator("#uno-reveal .uno-card")).to_have_count(2)
+    expect(ana.locator("#uno-reveal")).to_have_count(0)  # only the challenger and the accused
+    expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("6")  # guilty: he draws 4
+    expect(chen.locator("#uno-turn")).to_have_text("Your turn!")  # the victim plays on
+
+    # Chen swaps hands with Ana: the player picker, then the colour
+    pick(chen, "wild-swap")
+    chen.locator('#uno-selected [data-target="0"]').click()
+    chen.locator('#uno-selected [data-colour="green"]').click()
+    expect(bruno.locator('.uno-count[data-seat="0"]')).to_have_text("2")
+    expect(bruno.locator('.uno-count[data-seat="2"]')).to_have_text("3")
+    expect(ana.locator("#uno-turn")).to_have_text("Your turn!")
+
+    # the camera is unsure of Ana's card: her phone asks, she confirms
+    status, res = server.request(
+        "POST", f"/api/tables/{table_id}/actions",
+        {"action": {"type": "propose", "card": "green-7", "seat": 0}}, {"X-Host-Pin": "2468"})
+    assert status == 200, res
+    expect(ana.locator(".uno-proposal")).to_contain_text("Did you play Green 7?")
+    ana.locator("#uno-confirm").click()
+    expect(chen.locator("#uno-top")).to_have_attribute("data-card", "green-7")
+    for p in (ana, bruno, chen):
+        assert p.js_errors == []

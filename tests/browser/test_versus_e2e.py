@@ -1,0 +1,122 @@
+"""Versus at a table of three phones and the host, in real headless Chromium.
+
+The piles are reported through the API with the host's PIN, the way the camera reports them
+(source-less ``pile_top`` actions: stamped just after the latest time the table has seen);
+a phone's SLAP button is pressed (on pointerdown, through ``POST .../slap``, stamped on
+arrival by the hardware layer of ``companion serve``); every phone shows the verdict, the
+winner gives the second Gem with the chooser, and every phone shows the new counts.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+PIN = "2468"
+PLAYERS = ["Ana", "Bruno", "Chen"]
+
+
+def act(server, table_id: str, action: dict) -> dict:
+    status, body = server.request(
+        "POST", f"/api/tables/{table_id}/actions", {"action": action}, headers={"X-Host-Pin": PIN}
+    )
+    assert status == 200, body
+    return body
+
+
+def test_a_slap_on_a_pair_is_judged_on_every_phone(server_factory, phone):
+    server = server_factory()
+    status, created = server.request(
+        "POST",
+        "/api/tables",
+        {"game": "versus", "players": PLAYERS, "pin": PIN, "title": "Versus night"},
+    )
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+
+    host = phone("en-US")
+    host.goto(url)
+    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{PIN}'))")
+    host.reload()
+    host.get_by_text("Just watch").click()
+    expect(host.locator("#vs-host h2")).to_have_text("Host tools")
+
+    phones = []
+    for name in PLAYERS:
+        p = phone("en-US")
+        p.goto(url + "?join=1")
+        p.locator("#seats button", has_text=name).click()
+        expect(p.locator("#whoami")).to_have_text(f"You are {name}")
+        expect(p.locator("#vs-slap")).to_be_visible()
+        phones.append(p)
+    ana, bruno, chen = phones
+    everyone = [host, *phones]
+    expect(ana.locator(".vs-turn")).to_have_text("Your turn: flip a card.")
+    expect(bruno.locator(".vs-turn")).to_have_text("Ana's turn")
+
+    # the "camera" sees Ana flip a star, then Bruno flip another star: a pair
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "star"})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": "star"})
+    for p in everyone:
+        expect(p.locator('.vs-seat[data-seat="1"] .vs-top b')).to_have_text("star")
+        expect(p.locator('.vs-seat[data-seat="0"] .vs-discard')).to_have_text("1")
+    expect(chen.locator(".vs-turn")).to_have_text("Your turn: flip a card.")
+
+    # Bruno slaps the Gems on his phone (pointerdown, not click)
+    bruno.locator("#vs-slap").tap()
+    expect(bruno.locator("#vs-head")).to_have_text("You win the slap!")
+    for p in (host, ana, chen):
+        expect(p.locator("#vs-head")).to_have_text("Bruno wins the slap!")
+        expect(p.locator("#vs-order li")).to_have_count(1)
+        expect(p.locator("#vs-order li").first).to_contain_text("Bruno")
+        expect(p.locator("#vs-decisions li").first).to_contain_text("Bruno won a slap")
+        expect(p.locator("#vs-decisions li .vs-by").first).to_have_text("by the rules")
+
+    # only the winner (and the host) are asked whom the second Gem goes to
+    expect(bruno.locator("#vs-gift h2")).to_have_text("Give your second Gem to:")
+    expect(host.locator("#vs-gift h2")).to_have_text("Bruno gives a Gem to:")
+    expect(ana.locator("#vs-gift")).to_be_hidden()
+    expect(bruno.locator("#vs-gift-choices button")).to_have_count(2)  # Ana, Chen
+    bruno.locator('#vs-gift-choices button[data-seat="2"]').click()
+
+    for p in everyone:
+        expect(p.locator("#vs-gift")).to_be_hidden()
+        expect(p.locator('.vs-seat[data-seat="1"] .vs-gems b')).to_have_text("1")
+        expect(p.locator('.vs-seat[data-seat="2"] .vs-gems b')).to_have_text("1")
+        expect(p.locator('.vs-seat[data-seat="0"] .vs-gems b')).to_have_text("0")
+        expect(p.locator('.vs-seat[data-seat="1"] .vs-draw')).to_have_text("17")  # 15 + 2 piles
+        expect(p.locator('.vs-seat[data-seat="0"] .vs-discard')).to_have_text("0")
+        expect(p.locator(".vs-decks")).to_contain_text("Gem deck: 16")
+        expect(p.locator("#vs-decisions li").first).to_contain_text("Bruno gave a Gem to Chen")
+
+    # the camera sees the collected piles gone; Chen reports his own pile by tapping a
+    # picture (no camera on his side), then slaps: no pair, a wrong slap
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": None})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": None})
+    chen.locator('#vs-palette button[data-card="moon"]').click()
+    expect(host.locator('.vs-seat[data-seat="2"] .vs-top b')).to_have_text("moon")
+    chen.locator("#vs-slap").tap()
+    for p in everyone:
+        expect(p.locator("#vs-verdict")).to_have_attribute("data-kind", "wrong")
+        expect(p.locator(".vs-seat[data-seat='2'] .vs-penalty")).to_be_visible()
+    expect(ana.locator("#vs-head")).to_have_text("Chen slapped wrong")
+
+    # the host overrules it: nobody right, nobody wrong; the penalty goes back
+    host.locator("summary", has_text="Overrule the latest slap").click()
+    host.locator("#vs-overrule select[name=winner]").select_option("")
+    host.locator("#vs-overrule input[name=wrong][value='2']").uncheck()
+    host.locator("#vs-overrule button[type=submit]").click()
+    for p in everyone:
+        expect(p.locator(".vs-seat[data-seat='2'] .vs-penalty")).to_have_count(0)
+        expect(p.locator("#vs-decisions li .vs-by").first).to_have_text("by the host")
+    expect(ana.locator(".vs-tag.host")).to_have_text("decided by the host")
+
+    # the table's history tells the moves in words
+    host.locator("#history-box summary").click()
+    expect(host.locator("#history li").first).to_contain_text("overruled the slap: nobody right")
+    expect(host.locator("#history li", has_text="gave a Gem to Chen")).to_have_count(1)
+
+    for p in everyone:
+        assert p.js_errors == []

@@ -1,0 +1,238 @@
+"""A whole game of Werewolf in real headless Chromium: eight phones in Portuguese.
+
+The table is created through the API (the companion deals; night input on the phones; long
+timers so nothing times out by itself). Each phone joins its seat, peeks at its card with the
+hold-to-peek pad, and the first night is played on the phones: the seer looks, the werewolves
+agree on a victim, the witch poisons a werewolf. The morning shows the dead on every phone in
+Portuguese; the village elects a captain and votes out the last werewolf; every phone shows
+the end screen with all the cards and the story. All along, no phone's page may hold a card
+it may not know (the truth comes from the host's view, read with the PIN).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fábio", "Gil", "Hana"]
+PIN = "2468"
+PT = {"werewolf": "lobisomem", "villager": "aldeão", "seer": "vidente", "witch": "bruxa"}
+TAG = re.compile(r"<[a-z]+\b[^>]*>")
+SEAT, ROLE = re.compile(r'\sdata-seat="([^"]+)"'), re.compile(r'\sdata-role="([^"]+)"')
+
+
+def role_tags(html: str) -> list[tuple[str, str]]:
+    """Every (seat, role) a page shows: the phone writes a role as data-seat + data-role."""
+    out = []
+    for tag in TAG.findall(html):
+        seat, role = SEAT.search(tag), ROLE.search(tag)
+        if seat and role:
+            out.append((seat.group(1), role.group(1)))
+    return out
+
+
+class Table:
+    def __init__(self, server, table_id: str) -> None:
+        self.server, self.id = server, table_id
+
+    def host(self) -> dict:
+        status, data = self.server.request("GET", f"/api/tables/{self.id}", headers={"X-Host-Pin": PIN})
+        assert status == 200, data
+        return data["host"]
+
+    def act(self, action: dict) -> dict:
+        status, data = self.server.request("POST", f"/api/tables/{self.id}/actions",
+                                           {"action": action}, headers={"X-Host-Pin": PIN})
+        assert status == 200, data
+        return data
+
+
+VIBRATE_SPY = """navigator.vibrate = (pattern) => {
+    (window.__buzz = window.__buzz || []).push(JSON.stringify(pattern)); return true; };"""
+
+
+def hold(page) -> None:
+    """A finger on the pad (a second finger then taps the buttons)."""
+    page.locator("#ww-hold").dispatch_event("pointerdown", {"pointerId": 77, "bubbles": True})
+
+
+def lift(page) -> None:
+    page.locator("#ww-hold").dispatch_event("pointerup", {"pointerId": 77, "bubbles": True})
+    expect(page.locator("#ww-secret")).to_be_empty()
+
+
+def check_secrets(phones, table: Table, held: dict | None = None) -> None:
+    """No page shows a card its phone may not know: outside the held pad only the dead's
+    cards (public); inside it, the phone's own card and what that card may know."""
+    host = table.host()
+    st = host["state"]
+    roles, alive = st["roles"], st["alive"]
+    for seat, page in enumerate(phones):
+        html = page.content()
+        allowed = {str(seat): roles[seat]} if held and seat in held else {}
+        if held and seat in held:
+            allowed.update(held[seat])
+        for tag_seat, role in role_tags(html):
+            if tag_seat.startswith("spare"):
+                assert held and seat in held and roles[seat] == "thief"
+                continue
+            s = int(tag_seat)
+            assert role == roles[s], f"{NAMES[seat]}'s phone shows a wrong card for seat {s}"
+            public = not alive[s]
+            assert public or allowed.get(tag_seat) == role, (
+                f"{NAMES[seat]}'s phone shows {NAMES[s]}'s card ({role})")
+        if not held or seat not in held:
+            assert page.locator("#ww-secret").inner_html() == ""
+
+
+def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
+    t0 = time.monotonic()
+    server = server_factory()
+    timers = {k: 3600 for k in ("look", "seer", "werewolves", "witch", "captain", "debate", "vote",
+                                "hunter", "successor")}
+    status, made = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN, "title": "Vila",
+        "options": {"roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4},
+                    "language": "pt_BR", "timers": timers}})
+    assert status == 201, made
+    table = Table(server, made["table"]["id"])
+    url = server.url + made["url"]
+
+    phones = []
+    for seat, name in enumerate(NAMES):
+        page = phone("pt-BR")
+        page.add_init_script(VIBRATE_SPY)
+        page.goto(url + "?join=1")
+        page.locator(f'#seats button[data-seat="{seat}"]').click()
+        expect(page.locator("#whoami")).to_have_text(f"Você é {name}")
+        phones.append(page)
+    expect(phones[0].locator("#ww-phase")).to_have_text("Preparação")
+
+    table.act({"type": "start"})
+    roles = table.host()["state"]["roles"]
+    # the checker catches a leak: a card of someone else slipped into a page
+    phones[0].evaluate("""() => { const s = document.createElement('span'); s.id = 'leak';
+        s.className = 'ww-role'; s.dataset.seat = '1'; s.dataset.role = '%s';
+        document.querySelector('#ww-main').append(s); }""" % roles[1])
+    with pytest.raises(AssertionError, match="shows Bruno's card"):
+        check_secrets(phones, table)
+    phones[0].evaluate("document.getElementById('leak').remove()")
+    wolves = [s for s, r in enumerate(roles) if r == "werewolf"]
+    seer, witch = roles.index("seer"), roles.index("witch")
+    villagers = [s for s, r in enumerate(roles) if r == "villager"]
+
+    # everyone peeks at their card (hold, see, lift: gone) and says so
+    for seat, page in enumerate(phones):
+        expect(page.locator("#ww-step")).to_have_text("Olhe sua carta")
+        expect(page.locator("#ww-secret")).to_be_empty()
+        hold(page)
+        expect(page.locator("#ww-secret .ww-card-name")).to_have_text(PT[roles[seat]])
+        if roles[seat] == "werewolf":
+            other = [w for w in wolves if w != seat][0]
+            expect(page.locator("#ww-secret")).to_contain_text(NAMES[other])
+        check_secrets(phones, table,
+                      held={seat: {str(w): "werewolf" for w in wolves} if seat in wolves else {}})
+        lift(page)
+        page.get_by_role("button", name="Já vi minha carta").click()
+    check_secrets(phones, table)
+
+    # night 1: the same dark screen everywhere
+    for page in phones:
+        expect(page.locator("#ww-phase")).to_have_text("Noite 1")
+        expect(page.locator("body")).to_have_class(re.compile("ww-dark"))
+        expect(page.locator("#ww-hold-text")).to_have_text("Segure aqui para ver sua tela")
+    expect(phones[0].locator("#ww-step")).to_have_text("A vidente está acordada")
+
+    # someone who is not the seer holds: "sleep"
+    sleeper = villagers[0]
+    hold(phones[sleeper])
+    expect(phones[sleeper].locator("#ww-secret")).to_contain_text("Durma")
+    expect(phones[sleeper].locator("#ww-secret .ww-target")).to_have_count(0)
+    lift(phones[sleeper])
+
+    # the seer looks at a werewolf
+    page = phones[seer]
+    hold(page)
+    page.locator(f'#ww-secret .ww-target[data-seat="{wolves[0]}"]').click()
+    expect(page.locator("#ww-secret .ww-known")).to_contain_text(f"{NAMES[wolves[0]]} · lobisomem")
+    check_secrets(phones, table, held={seer: {str(wolves[0]): "werewolf"}})
+    lift(page)
+    check_secrets(phones, table)
+
+    # the werewolves agree on a villager, seeing each other's votes live
+    victim = villagers[1]
+    for page in phones:
+        expect(page.locator("#ww-step")).to_have_text("Os lobisomens estão acordados")
+    for w in wolves:
+        hold(phones[w])
+    phones[wolves[0]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]').click()
+    expect(phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]')).to_contain_text(NAMES[wolves[0]])
+    check_secrets(phones, table, held={w: {str(x): "werewolf" for x in wolves} for w in wolves})
+    phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]').click()
+    for w in wolves:
+        lift(phones[w])
+
+    # the witch is shown the victim and poisons the first werewolf
+    for page in phones:
+        expect(page.locator("#ww-step")).to_have_text("A bruxa está acordada")
+    page = phones[witch]
+    hold(page)
+    expect(page.locator("#ww-secret")).to_contain_text(f"A vítima dos lobisomens: {NAMES[victim]}")
+    page.locator(f'#ww-secret .ww-target[data-seat="{wolves[0]}"]').click()
+    page.locator("#ww-confirm").click()
+    lift(page)
+
+    # morning: the dead and their cards, on every phone, in Portuguese
+    for page in phones:
+        expect(page.locator("#ww-phase")).to_have_text("Dia 1")
+        expect(page.locator("body")).not_to_have_class(re.compile("ww-dark"))
+        morning = page.locator("#ww-morning")
+        expect(morning).to_contain_text("Manhã do dia 1")
+        expect(morning).to_contain_text(f"Encontraram {NAMES[victim]} sem vida esta manhã.")
+        expect(morning).to_contain_text(f"Encontraram {NAMES[wolves[0]]} sem vida esta manhã.")
+        expect(morning.locator(f'.ww-role[data-seat="{wolves[0]}"]')).to_have_text("lobisomem")
+    check_secrets(phones, table)
+
+    # the captain election, on the phones (the seer wins it)
+    living = [s for s in range(8) if s not in (victim, wolves[0])]
+    expect(phones[0].locator("#ww-step")).to_have_text("Eleição do capitão")
+    for s in living:
+        phones[s].locator(f'.ww-cand[data-seat="{seer}"]').click()
+        if s != living[-1]:  # the last vote ends the election
+            expect(phones[s].locator(".ww-ok")).to_contain_text(NAMES[seer])
+    for page in phones:
+        expect(page.locator(f'#ww-players li[data-seat="{seer}"] .ww-badge')).to_be_visible()
+    expect(phones[victim].locator("#ww-step")).to_have_text("Debate")
+
+    table.act({"type": "skip"})  # the host ends the debate
+    for page in phones:
+        expect(page.locator("#ww-step")).to_have_text("Votação")
+    expect(phones[victim].locator(".ww-cand").first).to_be_disabled()  # the dead watch
+    for s in living:
+        phones[s].locator(f'.ww-cand[data-seat="{wolves[1]}"]').click()
+        if s != living[-1]:
+            expect(phones[s].locator(".ww-ok")).to_contain_text(NAMES[wolves[1]])
+
+    # the end: every phone, every card, the story; the narrator's last words on every phone
+    for seat, page in enumerate(phones):
+        expect(page.locator("#ww-winner")).to_have_text("Os aldeões vencem!")
+        expect(page.locator("#narration")).to_have_text("O último lobisomem morreu.")
+        final = page.locator(".ww-final li")
+        expect(final).to_have_count(8)
+        for s, r in enumerate(roles):
+            expect(final.nth(s)).to_contain_text(PT[r])
+        story = page.locator("#ww-story")
+        expect(story).to_contain_text(f"{NAMES[seer]}, a vidente, olhou a carta de {NAMES[wolves[0]]}: lobisomem.")
+        expect(story).to_contain_text(f"A bruxa envenenou {NAMES[wolves[0]]}.")
+        expect(page.locator("#ww-pad")).to_be_hidden()
+    # every phone buzzed the same way at every step, whatever its card
+    buzzes = [page.evaluate("window.__buzz || []") for page in phones]
+    assert len(buzzes[0]) >= 6 and all(b == buzzes[0] for b in buzzes), buzzes
+    for page in phones:
+        assert page.js_errors == []
+    assert time.monotonic() - t0 < 90

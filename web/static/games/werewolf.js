@@ -1,0 +1,836 @@
+/* Werewolf on the phone: the companion is the game master.
+
+   Secrets never sit in the page: a phone's own card, what its card may know and its night
+   input are drawn into #ww-secret only while a finger holds the pad, and removed the moment
+   it lifts. At night every phone shows the same dark screen and vibrates the same way on each
+   step, whatever its card; private events are kept in memory and shown only while held.
+   Everything else (the dead and their cards, votes, the captain, timers) is public. */
+(function () {
+  "use strict";
+  let root, ctx, view = null;
+  let held = null;            // the pointerId holding the pad, or null
+  let notes = [];             // private notes from events, this night only: {night, text}
+  let local = {};             // choices in progress, per step id
+  let localStep = null;
+  let narrationLog = [];      // the host's screen: the narrator's words
+  let skew = null, skewStep = null;
+  let timerHandle = null;
+  const buzzed = new Set();   // the steps this phone vibrated for
+
+  const SINGLE = ["seer", "hunter", "cupid", "witch", "thief", "little_girl"];
+  const ORDER = ["werewolf", "villager", "seer", "witch", "hunter", "cupid", "little_girl", "thief"];
+  const NIGHT_STEPS = ["thief", "cupid", "lovers", "seer", "werewolves", "witch"];
+
+  /* ---- words ---- */
+  function roleName(r) {
+    const { t } = ctx;
+    return ({
+      werewolf: t("werewolf"), villager: t("villager"), seer: t("seer"), hunter: t("hunter"),
+      cupid: t("Cupid"), witch: t("witch"), thief: t("thief"), little_girl: t("little girl"),
+    })[r] || String(r);
+  }
+  function roleBlurb(r) {
+    const { t } = ctx;
+    return ({
+      villager: t("No power. Find the werewolves and vote them out."),
+      werewolf: t("Each night, choose a victim with your pack. By day, pass for a villager."),
+      seer: t("Each night, look at one player's card."),
+      hunter: t("When you die, you shoot one player at once."),
+      cupid: t("On the first night, name two lovers. If one dies, so does the other."),
+      witch: t("One healing potion and one poison, each once per game."),
+      thief: t("On the first night, you may swap your card for one of the two spare cards."),
+      little_girl: t("You may peek while the werewolves choose; if they catch you, you die instead."),
+    })[r] || "";
+  }
+  function stepLabel(step) {
+    const { t } = ctx;
+    const names = ctx.view.public.players.map((p) => p.name);
+    const s = step.name;
+    if (s === "hunter") return t("{name}, the hunter, takes a last shot", { name: names[step.seat] });
+    if (s === "successor") return t("{name}, the dying captain, names a successor", { name: names[step.seat] });
+    if (s === "vote" && step.round > 1) return t("Vote again");
+    return ({
+      look: t("Look at your card"), thief: t("The thief is awake"), cupid: t("Cupid is awake"),
+      lovers: t("The lovers are awake"), seer: t("The seer is awake"),
+      werewolves: t("The werewolves are awake"), witch: t("The witch is awake"),
+      captain: t("Captain election"), debate: t("Debate"), vote: t("Vote"),
+    })[s] || s;
+  }
+  function deathLine(d, name) {
+    const { t } = ctx;
+    return ({
+      night: t("{name} was found dead this morning.", { name }),
+      werewolves: t("{name} was devoured by the werewolves.", { name }),
+      poison: t("{name} was poisoned in the night.", { name }),
+      vote: t("{name} was eliminated by the village.", { name }),
+      shot: t("{name} was shot by the hunter.", { name }),
+      lover: t("{name} died of a broken heart.", { name }),
+    })[d.cause] || t("{name} died.", { name });
+  }
+  function victoryLine(result, names) {
+    const { t } = ctx;
+    const who = (result.winners || []).map((s) => names[s]).join(", ");
+    const won = ({
+      village: t("The villagers win!"), wolves: t("The werewolves win!"),
+      lovers: t("The lovers win: {names}!", { names: who }),
+    })[result.winner] || t("The game is over. Nobody wins.");
+    const why = ({
+      no_werewolves: t("The last werewolf is dead."),
+      seed: t("Only one villager is left standing."),
+      parity: t("The werewolves are as many as the villagers."),
+      lovers_last: t("The two lovers are the last ones alive."),
+      starvation: t("The werewolves chose no victim and starved."),
+      everyone_dead: t("Nobody is left alive."),
+      host_ended: t("The host ended the game."),
+    })[result.reason] || "";
+    return [won, why];
+  }
+  function dealLabel(deal) {
+    const { t } = ctx;
+    return ({
+      companion: t("The companion deals the cards; each phone shows its own."),
+      host: t("The host deals real cards and enters who holds what."),
+      players: t("Real cards: each player enters their own card, in secret."),
+    })[deal] || deal;
+  }
+
+  /* A role on screen always says whose it is, so that a test (or a reviewer) can check that
+     a phone never shows a card it may not know. */
+  function roleTag(seat, role, pub) {
+    return ctx.el("span", { class: "ww-role", "data-seat": seat, "data-role": role, "data-public": pub ? "1" : null,
+      text: roleName(role) });
+  }
+
+  /* ---- time ---- */
+  function now() { return Date.now() / 1000 + (skew || 0); }
+  function remaining(step) {
+    if (!step || !step.deadline) return null;
+    if (skewStep !== step.id) {
+      skewStep = step.id;
+      const local = Date.now() / 1000;
+      // the phone's clock is trusted unless it is clearly off from the server's
+      skew = (step.started > local + 2 || local - step.started > step.deadline - step.started + 5)
+        ? step.started - local : 0;
+    }
+    return Math.max(0, Math.round(step.deadline - now()));
+  }
+  function clock(sec) {
+    const m = Math.floor(sec / 60), s = sec % 60;
+    return m + ":" + String(s).padStart(2, "0");
+  }
+  function tick() {
+    const box = root && root.querySelector("#ww-timer");
+    if (!box || !ctx.view) return;
+    const step = ctx.view.public.step;
+    const left = remaining(step);
+    box.textContent = left === null ? "" : clock(left);
+    box.classList.toggle("low", left !== null && left <= 10);
+  }
+
+  /* ---- the hold pad ---- */
+  function press(ev) {
+    if (held !== null) return;
+    held = ev.pointerId === undefined ? -1 : ev.pointerId;
+    try { ev.currentTarget.setPointerCapture(ev.pointerId); } catch (e) { /* synthetic */ }
+    ev.preventDefault();
+    root.querySelector("#ww-pad").classList.add("held");
+    renderSecret();
+  }
+  function release(ev) {
+    if (held === null) return;
+    if (ev && ev.pointerId !== undefined && ev.pointerId !== held && ev.type !== "blur") return;
+    held = null;
+    root.querySelector("#ww-pad").classList.remove("held");
+    root.querySelector("#ww-secret").textContent = "";
+  }
+
+  function mount(r, c) {
+    root = r; ctx = c;
+    const { el, t } = ctx;
+    root.append(
+      el("section", { class: "card ww-status", id: "ww-status" },
+        el("div", { class: "row spread" }, el("h2", { id: "ww-phase" }), el("span", { id: "ww-timer", class: "ww-timer" })),
+        el("p", { id: "ww-step", class: "ww-step", "data-public": "1" })),
+      el("section", { id: "ww-main" }),
+      el("section", { class: "card ww-pad", id: "ww-pad", hidden: true },
+        el("div", { id: "ww-secret", class: "ww-secret", "aria-live": "off" }),
+        el("div", { class: "ww-hold", id: "ww-hold" },
+          el("span", { class: "ww-print", "aria-hidden": "true" }),
+          el("span", { id: "ww-hold-text", text: t("Hold here to see your card") }))),
+      el("section", { class: "card", id: "ww-players-card" }, el("h2", { text: t("Village") }), el("ol", { id: "ww-players", class: "ww-players" })),
+      el("section", { class: "card", id: "ww-end", hidden: true }),
+      el("section", { class: "card ww-host", id: "ww-host", hidden: true }),
+    );
+    // the thumb holds the strip at the bottom; the screen above shows this phone's part, and
+    // another finger taps there
+    const hold = root.querySelector("#ww-hold");
+    hold.addEventListener("pointerdown", press);
+    hold.addEventListener("pointerup", release);
+    hold.addEventListener("pointercancel", release);
+    // the finger that holds lifts anywhere: hide (also if the capture failed)
+    window.addEventListener("pointerup", release, true);
+    window.addEventListener("pointercancel", release, true);
+    root.querySelector("#ww-pad").addEventListener("contextmenu", (ev) => ev.preventDefault());
+    window.addEventListener("blur", () => release({ type: "blur" }));
+    document.addEventListener("visibilitychange", () => { if (document.hidden) release({ type: "blur" }); });
+    timerHandle = setInterval(tick, 1000);
+  }
+
+  /* ---- helpers ---- */
+  const pub = () => ctx.view.public;
+  const me = () => (ctx.view.you && ctx.view.you.view && ctx.view.you.view.you) || null;
+  const names = () => pub().players.map((p) => p.name);
+  const living = () => pub().players.filter((p) => p.alive).map((p) => p.seat);
+
+  async function send(action, okText) {
+    try {
+      await ctx.act(action);
+      if (okText) note(okText);
+      return true;
+    } catch (e) { return false; }
+  }
+  function note(text) {
+    if (notes.some((n) => n.text === text && n.night === pub().night && n.phase === pub().phase)) return;
+    notes.push({ night: pub().night, phase: pub().phase, text });
+    if (held !== null) renderSecret();
+  }
+  function stepLocal() {
+    const step = pub().step;
+    const id = step ? step.id : null;
+    if (id !== localStep) { localStep = id; local = {}; }
+    return local;
+  }
+
+  function seatButtons(seats, onPick, opts) {
+    const { el } = ctx;
+    const o = opts || {};
+    return el("div", { class: "grid ww-targets" }, seats.map((s) =>
+      el("button", { class: "btn ww-target" + (o.chosen && o.chosen.includes(s) ? " primary" : ""), type: "button",
+        "data-seat": s, "aria-pressed": o.chosen ? String(o.chosen.includes(s)) : null,
+        onclick: () => onPick(s) }, names()[s], o.extra ? o.extra(s) : null)));
+  }
+
+  /* ---- update ---- */
+  function update(v, c) {
+    ctx = c; view = v;
+    const p = v.public;
+    const { t } = ctx;
+    const night = p.phase === "night";
+    const nightfall = night && !root.classList.contains("ww-night");
+    document.body.classList.toggle("ww-dark", night);
+    root.classList.toggle("ww-night", night);
+    if (p.phase !== "night") notes = notes.filter((n) => n.phase !== "night" || n.night === p.night);
+
+    const phase = root.querySelector("#ww-phase");
+    phase.textContent = ({
+      setup: t("Setting up"), prelude: t("Before the first night"),
+      night: t("Night {n}", { n: p.night }), day: t("Day {n}", { n: p.day }), over: t("Game over"),
+    })[p.phase] || p.phase;
+    root.querySelector("#ww-step").textContent = p.step ? stepLabel(p.step) : "";
+    tick();
+
+    renderMain();
+    renderPad();
+    renderPlayers();
+    renderEnd();
+    renderHost();
+    if (held !== null) renderSecret();
+    // night falls: every phone scrolls to the same place (the step and the pad)
+    if (nightfall) root.querySelector("#ww-status").scrollIntoView({ block: "start" });
+  }
+
+  function renderPad() {
+    const p = pub(), y = me(), { t } = ctx;
+    const pad = root.querySelector("#ww-pad");
+    const show = !!y && p.phase !== "over" && (p.phase !== "setup" || p.options.deal === "players");
+    pad.hidden = !show;
+    root.classList.toggle("ww-haspad", show);
+    if (!show && held !== null) release({ type: "blur" });
+    root.querySelector("#ww-hold-text").textContent = p.phase === "night"
+      ? t("Hold here to see your screen") : t("Hold here to see your card");
+  }
+
+  /* Public, the same on every phone of the same seat state. */
+  function renderMain() {
+    const p = pub(), y = me(), { el, t } = ctx;
+    const box = root.querySelector("#ww-main");
+    box.textContent = "";
+    const step = p.step;
+
+    if (p.phase === "setup") return box.append(setupView());
+
+    if (p.phase === "night") {
+      box.append(el("section", { class: "card ww-sleep" },
+        el("p", { class: "ww-moon", "aria-hidden": "true", text: "☾" }),
+        el("p", { class: "big", text: t("The village sleeps. Keep your eyes closed.") }),
+        el("p", { class: "muted", text: t("Everyone holds the pad below the same way; only your own screen shows under your finger.") })));
+      return;
+    }
+
+    if (p.phase === "day") box.append(morning());
+
+    if (!step) return;
+    const card = el("section", { class: "card ww-stepcard" });
+    box.append(card);
+    if (step.name === "look") {
+      const acked = p.acks.includes(ctx.seat);
+      card.append(el("p", { text: t("Hold the pad to see your card in secret, then put your phone down.") }),
+        el("p", { class: "muted", text: t("{n} of {m} have seen their card.", { n: p.acks.length, m: p.players.length }) }));
+      if (y && !acked) card.append(el("button", { class: "btn primary wide", id: "ww-ack", type: "button", text: t("I have seen my card"),
+        onclick: () => send({ type: "ack" }) }));
+      else if (y) card.append(el("p", { class: "ww-ok", text: t("Done. Wait for the others.") }));
+    } else if (step.name === "captain" || step.name === "vote") {
+      card.append(voteView(step));
+    } else if (step.name === "debate") {
+      card.append(el("p", { class: "big", text: t("Talk it over: who are the werewolves?") }),
+        el("p", { class: "muted", text: t("The vote comes when the time is up.") }));
+      if (ctx.isHost) card.append(el("button", { class: "btn wide", type: "button", text: t("End the debate now"),
+        onclick: () => send({ type: "skip", step: step.id }) }));
+    } else if (step.name === "hunter" || step.name === "successor") {
+      card.append(lastWish(step));
+    }
+  }
+
+  function setupView() {
+    const p = pub(), y = me(), { el, t } = ctx;
+    const box = el("div");
+    const set = p.role_set;
+    const total = Object.values(set).reduce((a, b) => a + b, 0);
+    const card = el("section", { class: "card" },
+      el("h2", { text: t("The cards") }),
+      el("ul", { class: "ww-roleset", "data-public": "1" }, ORDER.filter((r) => set[r]).map((r) =>
+        el("li", {}, el("strong", { text: "×" + set[r] }), " ", roleName(r)))),
+      el("p", { class: "muted", text: set.thief
+        ? t("{n} cards for {m} players: the thief brings two spare cards.", { n: total, m: p.players.length })
+        : t("{n} cards for {m} players.", { n: total, m: p.players.length }) }),
+      el("p", { text: dealLabel(p.options.deal) }),
+      p.role_set_note === "invalid_option" ? el("p", { class: "ww-warn", text: t("The role set given at creation could not be dealt; this is the suggested set.") }) : null);
+    box.append(card);
+    if (p.options.deal !== "companion") {
+      box.append(el("section", { class: "card" },
+        el("p", { id: "ww-entered", text: t("{n} of {m} cards entered.", { n: p.entered.length, m: p.players.length }) }),
+        y && p.options.deal === "players"
+          ? el("p", { class: "muted", text: t("Hold the pad below to enter your card in secret.") }) : null));
+    }
+    if (ctx.isHost) box.append(roleEditor());
+    else box.append(el("p", { class: "muted center", text: t("Waiting for the host to start the game.") }));
+    return box;
+  }
+
+  function roleEditor() {
+    const p = pub(), { el, t } = ctx;
+    const l = stepLocal();
+    if (!l.roles) l.roles = Object.assign({}, p.role_set);
+    const n = p.players.length;
+    const need = n + (l.roles.thief ? 2 : 0);
+    const total = Object.values(l.roles).reduce((a, b) => a + b, 0);
+    const sec = el("section", { class: "card ww-editor" }, el("h2", { text: t("Host: the role set") }));
+    for (const r of ORDER) {
+      const c = l.roles[r] || 0;
+      const max = SINGLE.includes(r) ? 1 : n;
+      const change = (d) => { l.roles[r] = Math.max(0, Math.min(max, c + d)); if (!l.roles[r]) delete l.roles[r]; renderMain(); };
+      sec.append(el("div", { class: "row ww-count", "data-role": r },
+        el("span", { class: "grow", text: roleName(r) }),
+        el("button", { class: "btn sign", type: "button", "aria-label": t("One fewer {role}", { role: roleName(r) }), disabled: c <= 0, onclick: () => change(-1) }, "−"),
+        el("strong", { class: "ww-n", text: c }),
+        el("button", { class: "btn sign", type: "button", "aria-label": t("One more {role}", { role: roleName(r) }), disabled: c >= max, onclick: () => change(1) }, "+")));
+    }
+    sec.append(el("p", { class: total === need ? "ww-ok" : "ww-warn", text: t("{n} cards; {m} needed.", { n: total, m: need }) }),
+      el("div", { class: "row" },
+        el("button", { class: "btn grow", type: "button", text: t("Suggested set"),
+          onclick: async () => { if (await send({ type: "set_roles", roles: null })) { l.roles = null; renderMain(); } } }),
+        el("button", { class: "btn grow", type: "button", text: t("Save the cards"),
+          onclick: async () => { if (await send({ type: "set_roles", roles: l.roles })) ctx.toast(t("Role set saved.")); } })));
+    if (p.options.deal === "host") {
+      const hv = ctx.hostView && ctx.hostView.state;
+      const inSet = ORDER.filter((r) => p.role_set[r]);
+      sec.append(el("h2", { text: t("Who holds which card") }),
+        el("details", { class: "ww-assign" }, el("summary", { class: "btn", text: t("Enter the dealt cards (secret: hide this screen)") }),
+          p.players.map((pl) => el("label", { class: "row" }, el("span", { class: "grow", text: pl.name }),
+            el("select", { "data-seat": pl.seat, onchange: (ev) => send({ type: "assign", seat: pl.seat, role: ev.target.value || null }) },
+              el("option", { value: "", text: "—" }),
+              inSet.map((r) => el("option", { value: r, selected: hv && hv.roles[pl.seat] === r, text: roleName(r) })))))));
+    }
+    sec.append(el("button", { class: "btn primary wide", id: "ww-start", type: "button", text: t("Start the game"),
+      onclick: () => send({ type: "start" }) }));
+    return sec;
+  }
+
+  function morning() {
+    const p = pub(), { el, t } = ctx;
+    const today = p.deaths.filter((d) => d.when === "day " + p.day);
+    const nightly = today.filter((d) => ["night", "werewolves", "poison"].includes(d.cause));
+    const sec = el("section", { class: "card ww-morning", id: "ww-morning" },
+      el("h2", { text: t("Morning of day {n}", { n: p.day }) }));
+    if (!nightly.length) sec.append(el("p", { class: "big", text: t("Nobody died last night.") }));
+    const ul = el("ul", { class: "ww-deaths" });
+    for (const d of today) {
+      ul.append(el("li", {}, el("span", { text: deathLine(d, names()[d.seat]) + " " }),
+        el("span", { class: "muted", text: t("Card:") + " " }), roleTag(d.seat, d.role, true)));
+    }
+    if (today.length) sec.append(ul);
+    return sec;
+  }
+
+  function voteView(step) {
+    const p = pub(), y = me(), { el, t } = ctx;
+    const captain = step.name === "captain";
+    const box = el("div", { class: "stack" });
+    const cands = step.candidates && step.candidates.length ? step.candidates : living();
+    const votes = {};
+    for (const v of p.votes) if (v.target !== null) (votes[v.target] = votes[v.target] || []).push(v.voter);
+    const mine = y ? p.votes.find((v) => v.voter === ctx.seat) : null;
+    box.append(el("p", { class: "big", text: captain ? t("Elect a captain: the captain's vote counts double.")
+      : (step.round > 1 ? t("A tie: vote again between the tied players.") : t("Who should leave the village?")) }));
+    const canVote = (y && y.alive) || ctx.isHost;
+    if (y && !y.alive) box.append(el("p", { class: "muted", text: t("You are out of the game: watch in silence.") }));
+    box.append(el("div", { class: "stack ww-ballot" }, cands.map((s) => {
+      const who = (votes[s] || []).map((v) => names()[v] + (p.captain === v && !captain ? " ×2" : ""));
+      return el("button", { class: "btn ww-cand" + (mine && mine.target === s ? " primary" : ""), type: "button",
+        "data-seat": s, disabled: !canVote,
+        onclick: () => send({ type: captain ? "captain_vote" : "vote", target: s }) },
+      el("span", { class: "grow", text: names()[s] }),
+      el("small", { class: "ww-voters", text: who.join(", ") }),
+      el("strong", { class: "ww-tally", text: who.length ? String(who.length) : "" }));
+    })));
+    if (!captain && canVote) box.append(el("button", { class: "btn ghost wide", type: "button", "data-seat": "none",
+      text: mine && mine.target === null ? t("You abstain") : t("Abstain"), onclick: () => send({ type: "vote", target: null }) }));
+    const voted = p.votes.length, all = living().length;
+    box.append(el("p", { class: "muted", text: t("{n} of {m} have voted.", { n: voted, m: all }) }));
+    if (mine) box.append(el("p", { class: "ww-ok", text: mine.target === null ? t("You abstain.") : t("Your vote: {name}", { name: names()[mine.target] }) }));
+    return box;
+  }
+
+  function lastWish(step) {
+    const p = pub(), { el, t } = ctx;
+    const mine = ctx.seat === step.seat || ctx.isHost;
+    const box = el("div", { class: "stack" });
+    const who = names()[step.seat];
+    if (!mine) {
+      box.append(el("p", { class: "big", text: step.name === "hunter"
+        ? t("{name}, the hunter, chooses who to shoot.", { name: who })
+        : t("{name}, the dying captain, names the next captain.", { name: who }) }));
+      return box;
+    }
+    const targets = living().filter((s) => s !== step.seat);
+    if (step.name === "hunter") {
+      box.append(el("p", { class: "big", text: t("Your last shot: who do you take with you?") }),
+        seatButtons(targets, (s) => send({ type: "hunter_shoot", target: s })),
+        el("button", { class: "btn ghost wide", type: "button", text: t("Don't shoot"), onclick: () => send({ type: "hunter_shoot", target: null }) }));
+    } else {
+      box.append(el("p", { class: "big", text: t("Name the next captain.") }),
+        seatButtons(targets, (s) => send({ type: "successor", target: s })));
+    }
+    if (p.captain !== null && p.captain !== undefined) box.append(el("p", { class: "muted", text: t("Captain: {name}", { name: names()[p.captain] }) }));
+    return box;
+  }
+
+  function renderPlayers() {
+    const p = pub(), { el, t } = ctx;
+    const ol = root.querySelector("#ww-players");
+    ol.textContent = "";
+    const over = p.phase === "over";
+    root.querySelector("#ww-players-card").hidden = over;
+    for (const pl of p.players) {
+      ol.append(el("li", { class: pl.alive ? "" : "dead", "data-seat": pl.seat },
+        el("span", { class: "grow", text: pl.name + (pl.seat === ctx.seat ? " " + t("(you)") : "") }),
+        pl.captain ? el("span", { class: "ww-badge", title: t("Captain"), text: "★ " + t("Captain") }) : null,
+        !pl.alive && pl.role ? roleTag(pl.seat, pl.role, true) : null,
+        !pl.alive ? el("span", { class: "muted", text: "✝" }) : null));
+    }
+    if (p.lovers && !over) ol.append(el("li", { class: "muted", text: t("Lovers: {names}", { names: p.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
+  }
+
+  /* ---- the secret screen (only while held) ---- */
+  function renderSecret() {
+    const box = root.querySelector("#ww-secret");
+    box.textContent = "";
+    const y = me(), p = pub(), { el, t } = ctx;
+    if (!y || held === null) return;
+    if (p.phase === "setup") {
+      box.append(claimView());
+      return;
+    }
+    box.append(el("div", { class: "ww-card", "data-role": y.role },
+      el("small", { class: "muted", text: t("Your card") }),
+      el("strong", { class: "ww-card-name" }, roleTag(y.seat, y.role, false)),
+      el("p", { class: "ww-blurb", text: roleBlurb(y.role) })));
+    if (y.original_role) box.append(el("p", { text: t("You were the thief and took this card.") }));
+    const known = el("ul", { class: "ww-known" });
+    const pack = (y.known || []).filter((k) => k.how === "pack");
+    if (pack.length) known.append(el("li", {}, t("Your pack:") + " ", ...pack.map((k) => el("span", {}, names()[k.seat], " (", roleTag(k.seat, k.role), ") "))));
+    else if (y.role === "werewolf") known.append(el("li", { text: t("You are the only werewolf.") }));
+    for (const k of (y.known || []).filter((k) => k.how !== "pack")) {
+      const label = ({ looked: t("Night {n}, you looked:", { n: k.night }), peeked: t("Night {n}, you peeked:", { n: k.night }),
+        caught: t("Caught peeking on night {n}:", { n: k.night }) })[k.how] || "";
+      known.append(el("li", {}, label + " " + names()[k.seat] + " · ", roleTag(k.seat, k.role)));
+    }
+    if (y.lovers) {
+      const other = y.lovers.filter((s) => s !== y.seat);
+      known.append(el("li", { class: "ww-love", text: y.lovers.includes(y.seat)
+        ? t("You are in love with {name}. If one of you dies, so does the other.", { name: names()[other[0]] })
+        : t("The lovers: {names}", { names: y.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
+    }
+    if (y.spares && p.night > 1) known.append(el("li", { text: t("The spare cards: {cards}", { cards: y.spares.map(roleName).join(", ") }) }));
+    if (y.potions) known.append(el("li", { text: t("Potions: healing {heal}, poison {poison}", {
+      heal: y.potions.heal ? "✓" : "✗", poison: y.potions.poison ? "✓" : "✗" }) }));
+    for (const n of notes) if (n.night === p.night) known.append(el("li", { class: "ww-note", text: n.text }));
+    if (known.children.length) box.append(known);
+
+    if (p.phase === "night") box.append(nightInput(y));
+  }
+
+  function claimView() {
+    const y = me(), p = pub(), { el, t } = ctx;
+    const roles = ORDER.filter((r) => p.role_set[r]);
+    return el("div", { class: "stack" },
+      el("p", { text: t("Which card did you get?") }),
+      el("div", { class: "grid" }, roles.map((r) => el("button", { class: "btn" + (y.role === r ? " primary" : ""), type: "button", "data-role": r,
+        onclick: () => send({ type: "claim", role: r }) }, roleName(r)))),
+      y.role ? el("p", { class: "ww-ok" }, t("Entered:") + " ", roleTag(y.seat, y.role)) : null);
+  }
+
+  function nightInput(y) {
+    const p = pub(), { el, t } = ctx;
+    const step = p.step;
+    const box = el("div", { class: "ww-input stack" });
+    const awake = y.awake;
+    if (!awake || !step || step.name !== awake) {
+      if (y.can_peek) {
+        box.append(el("p", { text: t("The werewolves are choosing. Peek? They may catch you.") }),
+          el("button", { class: "btn wide", type: "button", id: "ww-peek", text: t("Peek"), onclick: () => send({ type: "peek" }) }));
+        return box;
+      }
+      box.append(el("p", { class: "ww-zzz", text: t("Sleep. Nothing to do now.") }));
+      return box;
+    }
+    const l = stepLocal();
+    const others = living().filter((s) => s !== y.seat);
+    if (awake === "thief") {
+      const spares = y.spares || [];
+      const bothWolves = spares.length === 2 && spares.every((r) => r === "werewolf");
+      box.append(el("p", { text: t("The spare cards. Take one, or keep your card.") }),
+        el("div", { class: "grid" }, spares.map((r, i) => el("button", { class: "btn", type: "button", "data-take": i,
+          onclick: () => send({ type: "thief", take: i }) }, t("Take:") + " ", roleTag("spare" + i, r)))),
+        bothWolves ? el("p", { class: "muted", text: t("Both are werewolves: you must take one.") })
+          : el("button", { class: "btn ghost wide", type: "button", "data-take": "keep", text: t("Keep my card"), onclick: () => send({ type: "thief", take: null }) }));
+    } else if (awake === "cupid") {
+      l.lovers = l.lovers || [];
+      box.append(el("p", { text: t("Choose two lovers (you may choose yourself).") }),
+        seatButtons(living(), (s) => {
+          l.lovers = l.lovers.includes(s) ? l.lovers.filter((x) => x !== s) : [...l.lovers, s].slice(-2);
+          renderSecret();
+        }, { chosen: l.lovers }),
+        el("button", { class: "btn primary wide", type: "button", id: "ww-confirm", disabled: l.lovers.length !== 2, text: t("Make them fall in love"),
+          onclick: () => send({ type: "cupid", lovers: l.lovers }) }));
+    } else if (awake === "lovers") {
+      box.append(el("p", { text: t("Look at your lover, then go back to sleep.") }),
+        el("button", { class: "btn primary wide", type: "button", id: "ww-confirm", text: t("Seen"), onclick: () => send({ type: "ack" }) }));
+    } else if (awake === "seer") {
+      box.append(el("p", { text: t("Whose card do you want to see?") }),
+        seatButtons(others, (s) => send({ type: "seer", target: s })));
+    } else if (awake === "werewolves") {
+      const votes = {};
+      for (const v of y.wolf_votes || []) votes[v.seat] = v.target;
+      const mine = votes[y.seat];
+      box.append(el("p", { text: t("Choose your victim together. The pack must agree.") }),
+        seatButtons(living(), (s) => send({ type: "wolf_vote", target: s }), {
+          chosen: mine === undefined || mine === null ? [] : [mine],
+          extra: (s) => {
+            const by = Object.keys(votes).filter((w) => votes[w] === s).map((w) => names()[w]);
+            return by.length ? el("small", { class: "ww-voters", text: " ← " + by.join(", ") }) : null;
+          },
+        }),
+        el("button", { class: "btn ghost wide", type: "button", "data-seat": "none", text: t("No victim tonight"),
+          onclick: () => send({ type: "wolf_vote", target: null }) }));
+      const none = Object.keys(votes).filter((w) => votes[w] === null).map((w) => names()[w]);
+      if (none.length) box.append(el("p", { class: "muted", text: t("No victim: {names}", { names: none.join(", ") }) }));
+    } else if (awake === "witch") {
+      const victim = y.victim;
+      box.append(el("p", { class: "big", text: victim === null || victim === undefined
+        ? t("The werewolves chose no victim tonight.") : t("The werewolves' victim: {name}", { name: names()[victim] }) }));
+      if (l.heal === undefined) { l.heal = false; l.poison = null; }
+      if (y.potions && y.potions.heal && victim !== null && victim !== undefined) {
+        box.append(el("button", { class: "btn wide" + (l.heal ? " primary" : ""), type: "button", id: "ww-heal", "aria-pressed": String(l.heal),
+          text: t("Heal {name}", { name: names()[victim] }), onclick: () => { l.heal = !l.heal; renderSecret(); } }));
+      }
+      if (y.potions && y.potions.poison) {
+        box.append(el("p", { text: t("Poison someone?") }),
+          seatButtons(living(), (s) => { l.poison = l.poison === s ? null : s; renderSecret(); }, { chosen: l.poison === null ? [] : [l.poison] }));
+      }
+      box.append(el("button", { class: "btn primary wide", type: "button", id: "ww-confirm",
+        text: !l.heal && l.poison === null ? t("Use no potion") : t("Confirm"),
+        onclick: () => send({ type: "witch", heal: l.heal, poison: l.poison }) }));
+    }
+    return box;
+  }
+
+  /* ---- the end ---- */
+  function renderEnd() {
+    const p = pub(), { el, t } = ctx;
+    const sec = root.querySelector("#ww-end");
+    sec.hidden = p.phase !== "over";
+    if (p.phase !== "over") { sec.textContent = ""; return; }
+    sec.textContent = "";
+    const [won, why] = victoryLine(p.result || {}, names());
+    const winners = (p.result && p.result.winners) || [];
+    sec.append(el("p", { class: "banner", id: "ww-winner", text: won }), el("p", { text: why }));
+    if (ctx.seat !== null && ctx.seat !== undefined && p.result && p.result.winner) {
+      sec.append(el("p", { class: "big", text: winners.includes(ctx.seat) ? t("You won!") : t("You lost.") }));
+    }
+    const ul = el("ul", { class: "ww-final" });
+    for (const r of p.roles || []) {
+      const orig = (p.original_roles || [])[r.seat];
+      const pl = p.players[r.seat];
+      ul.append(el("li", { class: (pl.alive ? "" : "dead") + (winners.includes(r.seat) ? " won" : "") },
+        el("span", { class: "grow", text: pl.name + (pl.captain ? " ★" : "") }),
+        orig && orig.role !== r.role ? el("span", { class: "muted" }, roleTag(r.seat, orig.role, true), " → ") : null,
+        roleTag(r.seat, r.role, true),
+        pl.alive ? null : el("span", { class: "muted", text: " ✝" })));
+    }
+    sec.append(el("h2", { text: t("Everyone's card") }), ul);
+    if (p.lovers && p.lovers.length) sec.append(el("p", { text: t("Lovers: {names}", { names: p.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
+    if (p.spares && p.spares.length) sec.append(el("p", { text: t("The spare cards: {cards}", { cards: p.spares.map(roleName).join(", ") }) }));
+    sec.append(el("h2", { text: t("The story of the game") }), story(p.journal || []));
+  }
+
+  function whenLabel(w) {
+    const { t } = ctx;
+    const m = /^(night|day) (\d+)$/.exec(w || "");
+    if (!m) return t("Before the first night");
+    return m[1] === "night" ? t("Night {n}", { n: m[2] }) : t("Day {n}", { n: m[2] });
+  }
+
+  function story(journal) {
+    const { el } = ctx;
+    const box = el("div", { class: "ww-story", id: "ww-story" });
+    let last = null, ol = null;
+    for (const e of journal) {
+      if (e.key === "night_falls") continue;
+      const w = whenLabel(e.when);
+      if (w !== last) { last = w; box.append(el("h3", { text: w })); ol = el("ol", {}); box.append(ol); }
+      const line = journalLine(e);
+      if (line) ol.append(el("li", { text: line }));
+    }
+    return box;
+  }
+
+  /* The engine's journal as sentences (companion/games/werewolf/script.py render_journal),
+     in this phone's language. */
+  function journalLine(e) {
+    const { t } = ctx;
+    const p = e.params || {};
+    const nm = names();
+    const name = (s) => (Number.isInteger(s) && s >= 0 && s < nm.length ? nm[s] : t("nobody"));
+    const causes = { night: t("at night"), werewolves: t("devoured"), poison: t("poisoned"), vote: t("voted out"),
+      shot: t("shot"), lover: t("heartbroken") };
+    const hows = { elected: t("elected"), lot: t("by lot"), named: t("named by the last captain") };
+    switch (e.key) {
+      case "dealt": {
+        const cards = (p.roles || []).map((r, i) => nm[i] + ": " + roleName(r)).join(", ");
+        return p.spares && p.spares.length
+          ? t("Cards dealt: {cards}. Spare cards: {spares}.", { cards, spares: p.spares.map(roleName).join(", ") })
+          : t("Cards dealt: {cards}.", { cards });
+      }
+      case "thief_kept": return t("{name}, the thief, kept the thief card.", { name: name(p.seat) });
+      case "thief_took": return t("{name}, the thief, took a card: {role}.", { name: name(p.seat), role: roleName(p.role) });
+      case "lovers": return t("Cupid made {names} fall in love.", { names: (p.seats || []).map(name).join(" ♥ ") });
+      case "seer_saw": return t("{by}, the seer, looked at {name}: {role}.", { by: name(p.by), name: name(p.seat), role: roleName(p.role) });
+      case "peeked": return p.caught ? t("{name}, the little girl, peeked and was caught.", { name: name(p.seat) })
+        : t("{name}, the little girl, peeked without being seen.", { name: name(p.seat) });
+      case "caught": return t("The werewolves caught {name}, the little girl, peeking.", { name: name(p.seat) });
+      case "wolves_drawn": return t("The werewolves did not agree; the lot chose {victim}.", { victim: name(p.victim) });
+      case "wolves_chose": return p.victim === null || p.victim === undefined ? t("The werewolves chose no victim.")
+        : t("The werewolves chose {victim}.", { victim: name(p.victim) });
+      case "witch": {
+        const v = { victim: name(p.victim), poison: name(p.poison) };
+        const poison = p.poison !== null && p.poison !== undefined;
+        if (p.heal && poison) return t("The witch healed {victim} and poisoned {poison}.", v);
+        if (p.heal) return t("The witch healed {victim}.", v);
+        if (poison) return t("The witch poisoned {poison}.", v);
+        return t("The witch used no potion.");
+      }
+      case "died": return t("{name} died ({cause}); card: {role}.", { name: name(p.seat), cause: causes[p.cause] || p.cause, role: roleName(p.role) });
+      case "hunter_shot": return t("{name}, the hunter, shot {target}.", { name: name(p.seat), target: name(p.target) });
+      case "hunter_no_shot": return t("{name}, the hunter, did not shoot.", { name: name(p.seat) });
+      case "captain": return t("{name} became captain ({how}).", { name: name(p.seat), how: hows[p.how] || p.how });
+      case "vote_result": {
+        const totals = (p.totals || []).map((x) => name(x.seat) + " " + x.votes).join(", ");
+        return totals ? t("Vote, round {round}: {totals}.", { round: p.round, totals }) : t("Vote, round {round}: nobody voted.", { round: p.round });
+      }
+      case "no_elimination": return t("Nobody was eliminated.");
+      case "timeout": return t("Time ran out ({step}); the default was applied.", { step: stepWord(p.step) });
+      case "starved": return t("The werewolves starved.");
+      case "game_over": return victoryLine({ winner: p.winner, reason: p.reason, winners: p.seats || [] }, nm).join(" ");
+      default: return e.key;
+    }
+  }
+  function stepWord(s) {
+    const { t } = ctx;
+    return ({ look: t("looking at cards"), thief: roleName("thief"), cupid: roleName("cupid"), lovers: t("lovers"),
+      seer: roleName("seer"), werewolves: t("werewolves"), witch: roleName("witch"), captain: t("captain election"),
+      debate: t("debate"), vote: t("vote"), hunter: roleName("hunter"), successor: t("successor") })[s] || s;
+  }
+
+  /* ---- the host: moderator view and controls ---- */
+  function renderHost() {
+    const sec = root.querySelector("#ww-host");
+    sec.hidden = !ctx.isHost;
+    if (!ctx.isHost) return;
+    const p = pub(), { el, t } = ctx;
+    const hv = ctx.hostView;
+    const wasOpen = sec.querySelector("details") ? sec.querySelector("details").open : false;
+    sec.textContent = "";
+    const det = el("details", { open: wasOpen || null }, el("summary", { class: "btn", text: t("Moderator view (secret: all cards)") }));
+    sec.append(el("h2", { text: t("Host") }));
+    const step = p.step;
+    if (step && p.phase !== "over") {
+      sec.append(el("div", { class: "row" },
+        el("button", { class: "btn grow", type: "button", id: "ww-skip", text: t("End this step now"),
+          onclick: () => send({ type: "skip", step: step.id }) })));
+    }
+    if (p.phase !== "over" && p.phase !== "setup") {
+      sec.append(el("button", { class: "btn ghost wide", type: "button", text: t("End the game"),
+        onclick: () => { if (confirm(t("End the game now?"))) send({ type: "end_game" }); } }));
+    }
+    if (narrationLog.length) {
+      sec.append(el("h3", { text: t("Narrator") }),
+        el("ol", { class: "ww-narration" }, narrationLog.slice(-8).map((x) => el("li", { text: x }))));
+    }
+    sec.append(det);
+    if (!hv) return;
+    const st = hv.state || {};
+    if (p.phase !== "setup" && st.roles) {
+      det.append(el("ul", { class: "ww-final" }, st.roles.map((r, i) => el("li", { class: st.alive[i] ? "" : "dead" },
+        el("span", { class: "grow", text: p.players[i].name }),
+        el("span", { class: "ww-modrole", text: roleName(r) }),
+        (hv.awake || []).includes(i) && step && NIGHT_STEPS.includes(step.name) ? el("span", { class: "ww-badge", text: t("awake") }) : null))));
+      if (st.spares && st.spares.length) det.append(el("p", { text: t("The spare cards: {cards}", { cards: st.spares.map(roleName).join(", ") }) }));
+      if (st.lovers) det.append(el("p", { text: t("Lovers: {names}", { names: st.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
+      if (st.potions) det.append(el("p", { text: t("Potions: healing {heal}, poison {poison}", { heal: st.potions.heal ? "✓" : "✗", poison: st.potions.poison ? "✓" : "✗" }) }));
+    }
+    if (p.phase === "night" && step && p.options.input === "host") det.append(moderatorNight(step, st));
+  }
+
+  function moderatorNight(step, st) {
+    const { el, t } = ctx;
+    const box = el("div", { class: "stack ww-mod" }, el("h3", { text: stepLabel(step) }));
+    const tonight = st.tonight || {};
+    const l = stepLocal();
+    const all = living();
+    if (step.name === "thief") {
+      box.append(el("div", { class: "grid" }, (st.spares || []).map((r, i) => el("button", { class: "btn", type: "button",
+        onclick: () => send({ type: "thief", take: i }) }, t("Take:") + " " + roleName(r)))),
+      el("button", { class: "btn ghost", type: "button", text: t("Keep my card"), onclick: () => send({ type: "thief", take: null }) }));
+    } else if (step.name === "cupid") {
+      l.mlovers = l.mlovers || [];
+      box.append(seatButtons(all, (s) => { l.mlovers = l.mlovers.includes(s) ? l.mlovers.filter((x) => x !== s) : [...l.mlovers, s].slice(-2); renderHost(); }, { chosen: l.mlovers }),
+        el("button", { class: "btn primary", type: "button", disabled: l.mlovers.length !== 2, text: t("Make them fall in love"),
+          onclick: () => send({ type: "cupid", lovers: l.mlovers }) }));
+    } else if (step.name === "lovers") {
+      box.append(el("button", { class: "btn primary", type: "button", text: t("Seen"), onclick: () => send({ type: "ack" }) }));
+    } else if (step.name === "seer") {
+      if (tonight.seer !== null && tonight.seer !== undefined) {
+        box.append(el("p", { class: "big", text: t("Show the seer: {name} is {role}.", { name: names()[tonight.seer], role: roleName(st.roles[tonight.seer]) }) }));
+      } else box.append(seatButtons(all, (s) => send({ type: "seer", target: s })));
+    } else if (step.name === "werewolves") {
+      box.append(seatButtons(all, (s) => send({ type: "wolf_vote", target: s })),
+        el("button", { class: "btn ghost", type: "button", text: t("No victim tonight"), onclick: () => send({ type: "wolf_vote", target: null }) }));
+      if ((st.roles || []).some((r, i) => r === "little_girl" && st.alive[i]) && !tonight.caught) {
+        box.append(el("button", { class: "btn", type: "button", text: t("The werewolves caught the little girl"),
+          onclick: () => send({ type: "catch_little_girl" }) }));
+      }
+    } else if (step.name === "witch") {
+      const victim = tonight.victim;
+      if (l.heal === undefined) { l.heal = false; l.poison = null; }
+      box.append(el("p", { text: victim === null || victim === undefined ? t("The werewolves chose no victim tonight.")
+        : t("The werewolves' victim: {name}", { name: names()[victim] }) }));
+      if (st.potions && st.potions.heal && victim !== null && victim !== undefined) {
+        box.append(el("button", { class: "btn" + (l.heal ? " primary" : ""), type: "button", "aria-pressed": String(l.heal),
+          text: t("Heal {name}", { name: names()[victim] }), onclick: () => { l.heal = !l.heal; renderHost(); } }));
+      }
+      if (st.potions && st.potions.poison) {
+        box.append(el("p", { text: t("Poison someone?") }),
+          seatButtons(all, (s) => { l.poison = l.poison === s ? null : s; renderHost(); }, { chosen: l.poison === null ? [] : [l.poison] }));
+      }
+      box.append(el("button", { class: "btn primary", type: "button", text: !l.heal && l.poison === null ? t("Use no potion") : t("Confirm"),
+        onclick: () => send({ type: "witch", heal: l.heal, poison: l.poison }) }));
+    }
+    return box;
+  }
+
+  /* ---- events ---- */
+  function onEvents(events, c) {
+    ctx = c;
+    const { t } = ctx;
+    for (const e of events) {
+      if (e.type === "step") {
+        // every phone, whatever its card, vibrates exactly the same way, once per step (an
+        // action's answer and the live stream both carry the step that action started)
+        const key = e.id + ":" + e.deadline;  // an undone step comes back with a new deadline
+        if (!buzzed.has(key)) {
+          buzzed.add(key);
+          if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+        }
+      } else if (e.type === "narration" && e.text) {
+        narrationLog.push(e.text);
+        narrationLog = narrationLog.slice(-30);
+        if (ctx.isHost) renderHost();
+      } else if (!ctx.view) {
+        continue;
+      } else if (e.type === "wolves_done" && e.to) {
+        note(e.victim === null || e.victim === undefined ? t("The pack chose no victim.")
+          : t("The pack's victim: {name}", { name: names()[e.victim] }));
+      } else if (e.type === "caught" && e.to && e.seat === ctx.seat) {
+        note(t("The werewolves caught you peeking: you die tonight instead of their victim."));
+      } else if (e.type === "witch_done" && e.to) {
+        const bits = [];
+        if (e.heal) bits.push(t("you healed the victim"));
+        if (e.poison !== null && e.poison !== undefined) bits.push(t("you poisoned {name}", { name: names()[e.poison] }));
+        note(bits.length ? t("Done: {what}.", { what: bits.join(", ") }) : t("Done: no potion tonight."));
+      } else if (e.type === "seer_result" && e.to) {
+        if (held !== null) renderSecret();
+      }
+    }
+  }
+
+  function describe(entry, c) {
+    const { t } = c;
+    const b = entry.body || {};
+    const nm = c.view ? c.view.public.players.map((p) => p.name) : [];
+    const name = (s) => (s === null || s === undefined ? t("nobody") : nm[s] || String(s));
+    const open = c.isHost || (c.view && c.view.public.phase === "over");
+    if (entry.kind === "undo") return t("undid #{n}", { n: b.undo });
+    switch (b.type) {
+      case "set_roles": return t("set the role set");
+      case "start": return t("started the game");
+      case "ack": return t("has seen the card");
+      case "captain_vote": return t("voted for {name} as captain", { name: name(b.target) });
+      case "vote": return b.target === null || b.target === undefined ? t("abstained") : t("voted against {name}", { name: name(b.target) });
+      case "hunter_shoot": return b.target === null || b.target === undefined ? t("did not shoot") : t("shot {name}", { name: name(b.target) });
+      case "successor": return t("named {name} captain", { name: name(b.target) });
+      case "timeout": return t("time ran out");
+      case "skip": return t("ended the step");
+      case "set_timer": return t("set the timer of {step} to {n} s", { step: stepWord(b.step), n: b.seconds });
+      case "end_game": return t("ended the game");
+      default: break;
+    }
+    // night actions: a phone sees only its own, and even then it stays vague unless the game
+    // is over, so that a glance at the history tells nothing
+    if (!open) return t("a secret action");
+    switch (b.type) {
+      case "assign": return b.roles ? t("entered the cards") : t("entered {name}'s card: {role}", { name: name(b.seat), role: b.role ? roleName(b.role) : "—" });
+      case "claim": return t("entered their card: {role}", { role: b.role ? roleName(b.role) : "—" });
+      case "thief": return b.take === null || b.take === undefined ? t("kept the thief card") : t("took a spare card");
+      case "cupid": return t("named the lovers: {names}", { names: (b.lovers || []).map(name).join(" ♥ ") });
+      case "seer": return t("looked at {name}'s card", { name: name(b.target) });
+      case "wolf_vote": return t("chose the victim: {name}", { name: name(b.target) });
+      case "peek": return t("peeked");
+      case "catch_little_girl": return t("caught the little girl");
+      case "witch": return t("used the potions: heal {heal}, poison {poison}", { heal: b.heal ? "✓" : "✗", poison: name(b.poison) });
+      default: return b.type || "";
+    }
+  }
+
+  TC.registerGame("werewolf", { mount, update, onEvents, describe });
+})();
