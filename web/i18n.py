@@ -45,9 +45,42 @@ def current_language() -> str:
     return str(get_locale() or "en")
 
 
+_COLOURS = {"red": ("Red", "red"), "yellow": ("Yellow", "yellow"),
+            "green": ("Green", "green"), "blue": ("Blue", "blue")}
+_VALUES = {"skip": "Skip", "reverse": "Reverse", "draw2": "Draw Two"}
+_WILDS = {"wild": "Wild", "wild-draw4": "Wild Draw Four", "wild-swap": "Wild Swap Hands",
+          "wild-custom": "Custom Wild"}
+
+
+def card_name(label: str, translate=gettext) -> str:
+    """An UNO card's name in the phone's language ("red-5" -> "5 vermelho"), the same
+    words the phone's UNO screen uses; anything else is returned as it is."""
+    if label in _WILDS:
+        return translate(_WILDS[label])
+    colour, _, value = label.partition("-")
+    if colour in _COLOURS and (value in _VALUES or value.isdigit()):
+        shown = translate(_VALUES[value]) if value in _VALUES else value
+        return translate(_COLOURS[colour][0] + " {value}").format(value=shown)
+    return label
+
+
+def localise_params(params: dict, translate=gettext) -> dict:
+    """Card names, colours and symbols inside a rejection's params, in the phone's language."""
+    out = dict(params)
+    for key in ("card", "top"):
+        if isinstance(out.get(key), str):
+            out[key] = card_name(out[key], translate)
+    if isinstance(out.get("colour"), str) and out["colour"] in _COLOURS:
+        out["colour"] = translate(_COLOURS[out["colour"]][1])
+    if isinstance(out.get("symbol"), str) and out["symbol"] in _VALUES:
+        out["symbol"] = translate(_VALUES[out["symbol"]])
+    return out
+
+
 def translate_rejection(rejection: Rejection) -> str:
     try:
-        return rejection.render(gettext)
+        return Rejection(rejection.code, rejection.message,
+                         localise_params(rejection.params)).render(gettext)
     except RuntimeError:  # outside a request
         return rejection.render()
 

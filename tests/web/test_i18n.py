@@ -77,3 +77,20 @@ def test_a_refusal_announced_by_the_camera_is_told_in_each_phones_language(app):
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert localise(event)["message"] == "Give exactly one score for each of the 3 players."
     assert localise({"type": "x"}) == {"type": "x"}
+
+
+def test_card_names_in_a_refusal_are_in_the_phones_language(client):
+    res = client.post("/api/tables", json={"game": "uno", "players": ["Ana", "Bruno"],
+                                           "pin": "2468"})
+    tid = res.json["table"]["id"]
+    pin = {"X-Host-Pin": "2468"}
+    for action in ({"type": "set_dealer", "dealer": 0}, {"type": "turn_up", "card": "blue-7"}):
+        assert client.post(f"/api/tables/{tid}/actions", json={"action": action},
+                           headers=pin).status_code == 200
+    play = {"action": {"type": "play", "card": "red-5"}, "as_seat": 1}
+    for lang, expected in (("en", "Red 5"), ("pt-BR", "5 vermelho"), ("zh-CN", "红")):
+        res = client.post(f"/api/tables/{tid}/actions", json=play,
+                          headers={**pin, "Accept-Language": lang})
+        assert res.status_code == 422
+        message = res.json["error"]["message"]
+        assert expected in message and "red-5" not in message, message
