@@ -41,7 +41,8 @@ class Table:
         self.server, self.id = server, table_id
 
     def host(self) -> dict:
-        status, data = self.server.request("GET", f"/api/tables/{self.id}", headers={"X-Host-Pin": PIN})
+        status, data = self.server.request("GET", f"/api/tables/{self.id}",
+                                           headers={"X-Host-Pin": PIN})
         assert status == 200, data
         return data["host"]
 
@@ -64,6 +65,42 @@ def hold(page) -> None:
 def lift(page) -> None:
     page.locator("#ww-hold").dispatch_event("pointerup", {"pointerId": 77, "bubbles": True})
     expect(page.locator("#ww-secret")).to_be_empty()
+
+
+class Fingers:
+    """Real multi-touch (Chrome DevTools): the thumb holds the pad, a finger taps above it."""
+
+    def __init__(self, page) -> None:
+        self.page, self.cdp = page, page.context.new_cdp_session(page)
+
+    def _point(self, selector: str, ident: int) -> dict:
+        box = self.page.locator(selector).bounding_box()
+        return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2, "id": ident}
+
+    def touch(self, kind: str, points: list[dict]) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    def hold(self) -> None:
+        self.thumb = self._point("#ww-hold", 1)
+        self.touch("touchStart", [self.thumb])
+
+    def tap(self, selector: str) -> None:
+        finger = self._point(selector, 2)
+        self.touch("touchStart", [self.thumb, finger])
+        self.touch("touchEnd", [finger])  # the points that lift
+
+    def lift(self) -> None:
+        self.touch("touchEnd", [self.thumb])
+        expect(self.page.locator("#ww-secret")).to_be_empty()
+
+
+def night_screen(page) -> str:
+    """What a glance at a phone shows at night (the clock's seconds aside)."""
+    return page.evaluate("""() => {
+        const g = document.querySelector('#game').cloneNode(true);
+        g.querySelector('#ww-timer').textContent = '';
+        g.querySelector('#ww-players').remove();  // names "(you)": the seat, not the card
+        return document.body.className + g.innerHTML; }""")
 
 
 def check_secrets(phones, table: Table, held: dict | None = None) -> None:
@@ -115,10 +152,11 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
 
     table.act({"type": "start"})
     roles = table.host()["state"]["roles"]
+    expect(phones[0].locator("#ww-step")).to_have_text("Olhe sua carta")
     # the checker catches a leak: a card of someone else slipped into a page
-    phones[0].evaluate("""() => { const s = document.createElement('span'); s.id = 'leak';
-        s.className = 'ww-role'; s.dataset.seat = '1'; s.dataset.role = '%s';
-        document.querySelector('#ww-main').append(s); }""" % roles[1])
+    phones[0].evaluate("""(role) => { const s = document.createElement('span'); s.id = 'leak';
+        s.className = 'ww-role'; s.dataset.seat = '1'; s.dataset.role = role;
+        document.querySelector('#game').append(s); }""", roles[1])
     with pytest.raises(AssertionError, match="shows Bruno's card"):
         check_secrets(phones, table)
     phones[0].evaluate("document.getElementById('leak').remove()")
@@ -133,7 +171,7 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
         hold(page)
         expect(page.locator("#ww-secret .ww-card-name")).to_have_text(PT[roles[seat]])
         if roles[seat] == "werewolf":
-            other = [w for w in wolves if w != seat][0]
+            other = next(w for w in wolves if w != seat)
             expect(page.locator("#ww-secret")).to_contain_text(NAMES[other])
         check_secrets(phones, table,
                       held={seat: {str(w): "werewolf" for w in wolves} if seat in wolves else {}})
@@ -155,23 +193,30 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     expect(phones[sleeper].locator("#ww-secret .ww-target")).to_have_count(0)
     lift(phones[sleeper])
 
-    # the seer looks at a werewolf
+    # the seer looks at a werewolf: her thumb holds the pad, another finger taps (real touch)
     page = phones[seer]
-    hold(page)
-    page.locator(f'#ww-secret .ww-target[data-seat="{wolves[0]}"]').click()
+    fingers = Fingers(page)
+    fingers.hold()
+    target = f'#ww-secret .ww-target[data-seat="{wolves[0]}"]'
+    expect(page.locator(target)).to_be_visible()
+    fingers.tap(target)
     expect(page.locator("#ww-secret .ww-known")).to_contain_text(f"{NAMES[wolves[0]]} · lobisomem")
     check_secrets(phones, table, held={seer: {str(wolves[0]): "werewolf"}})
-    lift(page)
+    fingers.lift()
     check_secrets(phones, table)
 
     # the werewolves agree on a villager, seeing each other's votes live
     victim = villagers[1]
     for page in phones:
         expect(page.locator("#ww-step")).to_have_text("Os lobisomens estão acordados")
+    assert len({night_screen(page) for page in phones}) == 1  # the seer's looks like the others
     for w in wolves:
         hold(phones[w])
     phones[wolves[0]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]').click()
-    expect(phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]')).to_contain_text(NAMES[wolves[0]])
+    their_pick = phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]')
+    expect(their_pick).to_contain_text(NAMES[wolves[0]])  # the pack's votes, live
+    sleepers = [page for s, page in enumerate(phones) if s not in wolves]
+    assert len({night_screen(page) for page in sleepers}) == 1
     check_secrets(phones, table, held={w: {str(x): "werewolf" for x in wolves} for w in wolves})
     phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]').click()
     for w in wolves:
@@ -219,7 +264,7 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
             expect(phones[s].locator(".ww-ok")).to_contain_text(NAMES[wolves[1]])
 
     # the end: every phone, every card, the story; the narrator's last words on every phone
-    for seat, page in enumerate(phones):
+    for page in phones:
         expect(page.locator("#ww-winner")).to_have_text("Os aldeões vencem!")
         expect(page.locator("#narration")).to_have_text("O último lobisomem morreu.")
         final = page.locator(".ww-final li")
@@ -227,7 +272,8 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
         for s, r in enumerate(roles):
             expect(final.nth(s)).to_contain_text(PT[r])
         story = page.locator("#ww-story")
-        expect(story).to_contain_text(f"{NAMES[seer]}, a vidente, olhou a carta de {NAMES[wolves[0]]}: lobisomem.")
+        expect(story).to_contain_text(
+            f"{NAMES[seer]}, a vidente, olhou a carta de {NAMES[wolves[0]]}: lobisomem.")
         expect(story).to_contain_text(f"A bruxa envenenou {NAMES[wolves[0]]}.")
         expect(page.locator("#ww-pad")).to_be_hidden()
     # every phone buzzed the same way at every step, whatever its card

@@ -7,7 +7,7 @@
    Everything else (the dead and their cards, votes, the captain, timers) is public. */
 (function () {
   "use strict";
-  let root, ctx, view = null;
+  let root, ctx;
   let held = null;            // the pointerId holding the pad, or null
   let notes = [];             // private notes from events, this night only: {night, text}
   let local = {};             // choices in progress, per step id
@@ -144,6 +144,36 @@
     root.querySelector("#ww-secret").textContent = "";
   }
 
+  /* While the thumb holds the pad, a phone may not turn another finger's tap into a click
+     (a second finger down reads as a two-finger gesture), so the buttons above the pad act
+     on that finger's own pointerdown + pointerup; the browser's click of the same tap is
+     dropped so nothing happens twice. Keyboard clicks (detail 0) pass. */
+  function tapKey(b) {
+    const data = ["seat", "take", "role"].map((k) => b.dataset[k] || "").join("|");
+    // the same button after a re-render (a live vote may change its text, not its seat)
+    return localStep + "|" + (b.id || (data !== "||" ? data : b.textContent));
+  }
+  function tapsOn(box) {
+    const taps = new Map();
+    box.addEventListener("pointerdown", (ev) => {
+      const b = ev.target.closest && ev.target.closest("button");
+      if (b && !b.disabled) taps.set(ev.pointerId, { key: tapKey(b), b });
+    });
+    box.addEventListener("pointercancel", (ev) => taps.delete(ev.pointerId));
+    box.addEventListener("pointerup", (ev) => {
+      const tap = taps.get(ev.pointerId);
+      taps.delete(ev.pointerId);
+      if (!tap) return;
+      const over = document.elementFromPoint(ev.clientX, ev.clientY);
+      const overB = over && over.closest && over.closest("button");
+      if (!overB || !box.contains(overB) || tapKey(overB) !== tap.key || overB.disabled) return;
+      overB.click();  // untrusted, detail 0: goes through
+    });
+    box.addEventListener("click", (ev) => {
+      if (ev.isTrusted && ev.detail > 0) { ev.stopPropagation(); ev.preventDefault(); }
+    }, true);
+  }
+
   function mount(r, c) {
     root = r; ctx = c;
     const { el, t } = ctx;
@@ -171,6 +201,7 @@
     window.addEventListener("pointerup", release, true);
     window.addEventListener("pointercancel", release, true);
     root.querySelector("#ww-pad").addEventListener("contextmenu", (ev) => ev.preventDefault());
+    tapsOn(root.querySelector("#ww-secret"));
     window.addEventListener("blur", () => release({ type: "blur" }));
     document.addEventListener("visibilitychange", () => { if (document.hidden) release({ type: "blur" }); });
     timerHandle = setInterval(tick, 1000);
@@ -212,7 +243,7 @@
 
   /* ---- update ---- */
   function update(v, c) {
-    ctx = c; view = v;
+    ctx = c;
     const p = v.public;
     const { t } = ctx;
     const night = p.phase === "night";
@@ -359,16 +390,18 @@
   function morning() {
     const p = pub(), { el, t } = ctx;
     const today = p.deaths.filter((d) => d.when === "day " + p.day);
-    const nightly = today.filter((d) => ["night", "werewolves", "poison"].includes(d.cause));
+    // the morning's dead (and whoever they took along) come before the first vote's
+    const cut = today.findIndex((d) => d.cause === "vote");
+    const dawn = cut < 0 ? today : today.slice(0, cut);
+    const later = cut < 0 ? [] : today.slice(cut);
+    const list = (deaths) => el("ul", { class: "ww-deaths" }, deaths.map((d) =>
+      el("li", {}, el("span", { text: deathLine(d, names()[d.seat]) + " " }),
+        el("span", { class: "muted", text: t("Card:") + " " }), roleTag(d.seat, d.role, true))));
     const sec = el("section", { class: "card ww-morning", id: "ww-morning" },
       el("h2", { text: t("Morning of day {n}", { n: p.day }) }));
-    if (!nightly.length) sec.append(el("p", { class: "big", text: t("Nobody died last night.") }));
-    const ul = el("ul", { class: "ww-deaths" });
-    for (const d of today) {
-      ul.append(el("li", {}, el("span", { text: deathLine(d, names()[d.seat]) + " " }),
-        el("span", { class: "muted", text: t("Card:") + " " }), roleTag(d.seat, d.role, true)));
-    }
-    if (today.length) sec.append(ul);
+    if (!dawn.length) sec.append(el("p", { class: "big", text: t("Nobody died last night.") }));
+    else sec.append(list(dawn));
+    if (later.length) sec.append(el("h2", { class: "ww-later", text: t("Later today") }), list(later));
     return sec;
   }
 
@@ -679,9 +712,11 @@
     if (!ctx.isHost) return;
     const p = pub(), { el, t } = ctx;
     const hv = ctx.hostView;
-    const wasOpen = sec.querySelector("details") ? sec.querySelector("details").open : false;
+    const wasOpen = sec.querySelector(".ww-mod-view") ? sec.querySelector(".ww-mod-view").open : false;
+    const tOld = sec.querySelector(".ww-timers");
+    const tKeep = tOld ? { open: tOld.open, step: tOld.querySelector("select").value, secs: tOld.querySelector("input").value } : null;
     sec.textContent = "";
-    const det = el("details", { open: wasOpen || null }, el("summary", { class: "btn", text: t("Moderator view (secret: all cards)") }));
+    const det = el("details", { class: "ww-mod-view", open: wasOpen || null }, el("summary", { class: "btn", text: t("Moderator view (secret: all cards)") }));
     sec.append(el("h2", { text: t("Host") }));
     const step = p.step;
     if (step && p.phase !== "over") {
@@ -697,6 +732,7 @@
       sec.append(el("h3", { text: t("Narrator") }),
         el("ol", { class: "ww-narration" }, narrationLog.slice(-8).map((x) => el("li", { text: x }))));
     }
+    if (p.phase !== "over") sec.append(timerEditor(tKeep));
     sec.append(det);
     if (!hv) return;
     const st = hv.state || {};
@@ -710,6 +746,24 @@
       if (st.potions) det.append(el("p", { text: t("Potions: healing {heal}, poison {poison}", { heal: st.potions.heal ? "✓" : "✗", poison: st.potions.poison ? "✓" : "✗" }) }));
     }
     if (p.phase === "night" && step && p.options.input === "host") det.append(moderatorNight(step, st));
+  }
+
+  function timerEditor(keep) {
+    const p = pub(), { el, t } = ctx;
+    const steps = ["look", "thief", "cupid", "lovers", "seer", "werewolves", "witch", "captain", "debate", "vote", "hunter", "successor"]
+      .filter((s) => s in p.timers);
+    const cur = keep ? keep.step : (p.step && steps.includes(p.step.name) ? p.step.name : "debate");
+    const sel = el("select", { id: "ww-timer-step", "aria-label": t("Step"),
+      onchange: () => { secs.value = p.timers[sel.value]; } },
+    steps.map((s) => el("option", { value: s, selected: s === cur, text: stepWord(s) })));
+    const secs = el("input", { id: "ww-timer-secs", inputmode: "numeric", value: keep ? keep.secs : p.timers[cur], "aria-label": t("Seconds") });
+    return el("details", { class: "ww-timers", open: keep && keep.open ? true : null }, el("summary", { class: "btn", text: t("Timers") }),
+      el("div", { class: "row" }, sel, secs,
+        el("button", { class: "btn", type: "button", text: t("Set the timer"), onclick: () => {
+          const n = Number(secs.value);
+          if (!Number.isFinite(n)) { ctx.toast(t("A timer is 5 to 3600 seconds."), "error"); return; }
+          send({ type: "set_timer", step: sel.value, seconds: n });
+        } })));
   }
 
   function moderatorNight(step, st) {
@@ -804,7 +858,6 @@
     switch (b.type) {
       case "set_roles": return t("set the role set");
       case "start": return t("started the game");
-      case "ack": return t("has seen the card");
       case "captain_vote": return t("voted for {name} as captain", { name: name(b.target) });
       case "vote": return b.target === null || b.target === undefined ? t("abstained") : t("voted against {name}", { name: name(b.target) });
       case "hunter_shoot": return b.target === null || b.target === undefined ? t("did not shoot") : t("shot {name}", { name: name(b.target) });
@@ -825,6 +878,7 @@
       case "cupid": return t("named the lovers: {names}", { names: (b.lovers || []).map(name).join(" ♥ ") });
       case "seer": return t("looked at {name}'s card", { name: name(b.target) });
       case "wolf_vote": return t("chose the victim: {name}", { name: name(b.target) });
+      case "ack": return t("has seen the card");
       case "peek": return t("peeked");
       case "catch_little_girl": return t("caught the little girl");
       case "witch": return t("used the potions: heal {heal}, poison {poison}", { heal: b.heal ? "✓" : "✗", poison: name(b.poison) });
