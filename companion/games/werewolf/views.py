@@ -35,7 +35,6 @@ SECRET_ACTIONS = frozenset(
         "witch",
     }
 )
-OWN_VISIBLE = frozenset({"claim", "thief", "cupid", "ack", "seer", "wolf_vote", "peek", "witch"})
 # The fields each action's log entry shows (a phone cannot write anything else into the log).
 FIELDS: dict[str, tuple[str, ...]] = {
     "set_roles": ("roles",),
@@ -214,12 +213,6 @@ def history_view(s: dict, entry: dict, seat: Any) -> dict | None:
     }
     if kind not in SECRET_ACTIONS:
         return clean
-    actor = entry.get("actor") or {}
-    if (
-        kind in OWN_VISIBLE
-        and seat is not None
-        and actor.get("seat") == seat
-        and not actor.get("host")
-    ):
-        return clean
+    # Not even the actor's own phone lists a secret night action before the end: a history
+    # with an entry in it would tell anyone glancing at that phone that its owner acted.
     return None
