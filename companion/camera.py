@@ -114,11 +114,22 @@ class CameraRuntime:
     # -- running -----------------------------------------------------------------------
     def start(self) -> CameraRuntime:
         """Start capture and watching in the background; failures are reported, not raised."""
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
+        self._stop = threading.Event()
+        self.error = None
+        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="camera",
+                                        daemon=True)
         self._thread.start()
         return self
 
-    def _run(self) -> None:
+    def restart(self, timeout: float = 5.0) -> None:
+        """Open the camera again (a webcam plugged in late; a replay from its start)."""
+        self.stop()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.hub = None
+        self.start()
+
+    def _run(self, stop: threading.Event) -> None:
         try:
             from vision.frame_hub import FrameHub
             from vision.sources import make_source
@@ -130,7 +141,7 @@ class CameraRuntime:
             self.watcher = ZoneWatcher([], None, self.bridge.handle)
             with self._lock:
                 self._configure_watcher()
-            self.watcher.run(self.hub, time.monotonic_ns, self._stop)
+            self.watcher.run(self.hub, time.monotonic_ns, stop)
         except Exception as exc:  # no camera must never stop the scores from being kept
             self.error = f"{exc.__class__.__name__}: {exc}"
             log.exception("camera stopped; the phones keep working by tapping")

@@ -137,6 +137,30 @@ def build_openapi() -> dict[str, Any]:
                 "summary": "The table, its view and its history as JSON",
                 "parameters": [table_id], "responses": {"200": _json({"type": "object"}),
                                                         **errors}}},
+            "/api/tables/{table_id}/slap": {"post": {
+                "summary": "A phone's on-screen slap/buzz button, for its own seat; judged in "
+                           "the same race as the GPIO buttons",
+                "parameters": [table_id], "security": [{"player": []}],
+                "responses": {"200": _json({"type": "object"}),
+                              "202": _json({"type": "object"}, {"queued": True}), **errors}}},
+            "/api/tables/{table_id}/camera": {"post": {
+                "summary": "Point the camera at this table (host); restart: open it again",
+                "parameters": [table_id], "security": [{"host": []}],
+                "requestBody": {"content": {"application/json": {"example": {"restart": False}}}},
+                "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/zones": {
+                "get": {"summary": "The zones the camera watches for this table",
+                        "parameters": [table_id],
+                        "responses": {"200": _json({"type": "object"}), **errors}},
+                "put": {"summary": "Set the zones (host): rectangles in fractions of the picture",
+                        "parameters": [table_id], "security": [{"host": []}],
+                        "requestBody": {"required": True, "content": {"application/json": {
+                            "example": {"zones": [{"name": "discard",
+                                                   "rect": [0.3, 0.25, 0.7, 0.75]}]}}}},
+                        "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/camera": {"get": {
+                "summary": "The camera: source, table, zones, top card per zone, staleness",
+                "responses": {"200": _json({"type": "object"}), "503": _err("No camera")}}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join URL", "parameters": [table_id],
                 "responses": {"200": {"description": "image/svg+xml"}, **errors}}},

@@ -884,6 +884,16 @@
 
   function onEvents(events, c) {
     ctx = c;
+    for (const e of events) {
+      // the camera saw a card the rules refuse: the player takes it back (already translated)
+      if (e.type === "refused" && e.message) {
+        ui.alert = e.message;
+        ui.alertVersion = ctx.view ? ctx.view.version : null;
+        ctx.toast(e.message, "error");
+        if (e.seat === ctx.seat || ctx.isHost) vibrate([120, 60, 120]);
+        render();
+      }
+    }
     const lines = events.map(eventText).filter(Boolean);
     if (!lines.length) return;
     ui.news = lines.slice(-3);
