@@ -2,7 +2,9 @@
 """Speed of finding and naming cards: median ms per frame, and the process's RSS.
 
 Drawn scenes (vision/synth.py) at 640x480 and 1280x720 with 1, 5 and 10 cards, each deck.
-One OpenCV thread, as on a Pi where the other core serves the web app.
+One OpenCV thread, as on a Pi where the other cores serve the web app. Each frame is timed
+``--repeat`` times and the fastest kept (on a shared machine a preempted run says nothing
+about our code); the table gives the median over frames and the 90th percentile.
 
     .venv/bin/python benchmarks/bench_vision.py [--frames 30] [--deck uno]
 """
@@ -20,9 +22,9 @@ import cv2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.cards import DECKS  # noqa: E402
-from vision.identify import Identifier  # noqa: E402
-from vision.synth import render_scene  # noqa: E402
+from companion.cards import DECKS
+from vision.identify import Identifier
+from vision.synth import render_scene
 
 
 def rss_mb() -> float:
@@ -39,13 +41,21 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=30, help="frames per cell (distinct scenes)")
     ap.add_argument("--deck", action="append", choices=["uno", "french", "huangdi"])
+    ap.add_argument("--repeat", type=int, default=3,
+                    help="time each frame N times and keep the fastest (1: raw)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     decks = args.deck or ["uno", "french", "huangdi"]
+    idents = {d: Identifier(d, data_path="/nonexistent-bench") for d in decks}
+    warm, _ = render_scene([(d, DECKS[d][0]) for d in decks], size=(1280, 720))
+    for ident in idents.values():
+        ident.identify(warm)
+    del warm
+    ready = rss_mb()
     print(f"{'deck':8} {'size':>9} {'cards':>5} {'median ms':>10} {'p90 ms':>8} {'found':>6}")
     peak = 0.0
     for deck in decks:
-        ident = Identifier(deck, data_path="/nonexistent-bench")
+        ident = idents[deck]
         names = DECKS[deck]
         for size in [(640, 480), (1280, 720)]:
             for n in (1, 5, 10):
@@ -57,16 +67,20 @@ def main() -> int:
                     scenes.append(render_scene(cards, size=size, table=table, seed=i)[0])
                 ident.identify(scenes[0])  # warm up
                 for img in scenes:
-                    t0 = time.perf_counter()
-                    cards = ident.identify(img)
-                    times.append((time.perf_counter() - t0) * 1000)
+                    best = float("inf")
+                    for _ in range(args.repeat):  # best of N: a shared box preempts us
+                        t0 = time.perf_counter()
+                        cards = ident.identify(img)
+                        best = min(best, (time.perf_counter() - t0) * 1000)
+                    times.append(best)
                     found += len(cards)
                 times.sort()
                 print(f"{deck:8} {size[0]:>4}x{size[1]:<4} {n:5} {statistics.median(times):10.2f}"
                       f" {times[int(0.9 * (len(times) - 1))]:8.2f} {found / len(scenes):6.1f}",
                       flush=True)
                 peak = max(peak, rss_mb())
-    print(f"RSS of this process: {rss_mb():.0f} MB now, {peak:.0f} MB peak while measuring")
+    print(f"RSS: {ready:.0f} MB with every deck loaded and warm (the vision process);"
+          f" {peak:.0f} MB peak while also holding the {args.frames} test scenes per cell")
     return 0
 
 

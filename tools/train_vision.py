@@ -27,15 +27,25 @@ sys.path.insert(0, str(ROOT))
 
 from companion.cards import DECKS  # noqa: E402
 from vision import synth  # noqa: E402
-from vision.detect import CARD_H, CARD_W, find_cards, rectify  # noqa: E402
+from vision.detect import find_cards, rectify  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
-from vision.recognise.builtin import MODELS, NONE, BuiltinRecogniser, load_model  # noqa: E402
-from vision.recognise.features import card_features  # noqa: E402
-from vision.recognise.mlp import train_mlp  # noqa: E402
+from vision.recognise.builtin import (  # noqa: E402
+    FACTORS,
+    MODELS,
+    NONE,
+    BuiltinRecogniser,
+    load_model,
+)
+from vision.recognise.features import DETAIL_H, DETAIL_W, card_features  # noqa: E402
+from vision.recognise.mlp import Ensemble, train_mlp  # noqa: E402
 
 NOT_CARDS = {"back", "rules-card", "unknown"}
 MAX_SIDE = 800
-WRONG_BUDGET = 0.004  # at most this share of confident wrong names on the calib split
+WRONG_BUDGET = 0.01  # share of confident wrong names allowed on the calib split
+
+
+def rectify_d(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    return rectify(image, corners, (DETAIL_W, DETAIL_H))
 
 
 def split_of(source: str, name: str) -> str:
@@ -104,8 +114,8 @@ def positives_of(img: np.ndarray, s: float, entries: list[dict], deck: str
     labels = [e for e in entries if e["label"] not in NOT_CARDS]
     quads = find_cards(img, colour_bodies=deck == "uno")
     if len(entries) == 1 and labels:
-        return [(quads[0].corners, labels[0]["label"])], [q.corners for q in quads[1:]
-                                                         if bbox_iou(q.corners, quads[0].corners) < 0.05]
+        others = [q.corners for q in quads[1:] if bbox_iou(q.corners, quads[0].corners) < 0.05]
+        return [(quads[0].corners, labels[0]["label"])], others
     out, used = [], set()
     for e in labels:
         if not e.get("box"):
@@ -132,7 +142,7 @@ def synth_crops(deck: str, label: str, n: int, rng: np.random.Generator) -> list
         corners = synth.place_card(scene, synth.draw_card(deck, label),
                                    (rng.uniform(200, 440), rng.uniform(180, 300)),
                                    rng.uniform(120, 300), rng.uniform(-180, 180))
-        crop = rectify(scene, jitter(_portrait(corners), rng, 0.02))
+        crop = rectify_d(scene, jitter(_portrait(corners), rng, 0.02))
         crops.append(photometric(crop, rng))
     return crops
 
@@ -178,7 +188,7 @@ def build(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                     img, _ = read_small(ds["folder"] / name)
                     q = random_negative(img, [], rng)
                     if q is not None:
-                        add(photometric(rectify(img, q), rng), index[NONE], 0.5)
+                        add(photometric(rectify_d(img, q), rng), index[NONE], 0.5)
                 continue
             img, s = read_small(ds["folder"] / name)
             pos, neg = positives_of(img, s, entries, deck)
@@ -186,18 +196,21 @@ def build(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                 seen[label] += 1
                 for k in range(n_aug):
                     c = corners if k == 0 else jitter(corners, rng)
-                    crop = rectify(img, c)
+                    crop = rectify_d(img, c)
                     add(crop if k == 0 else photometric(crop, rng), index[label],
                         mirror=deck == "uno" and k == 1)
             for corners in neg[:3]:
-                add(photometric(rectify(img, corners), rng), index[NONE])
+                add(photometric(rectify_d(img, corners), rng), index[NONE])
             q = random_negative(img, [c for c, _ in pos] or [], rng)
-            if q is not None and not (len(pos) == 1 and find_cards(img, colour_bodies=deck == 'uno')[0].whole):
-                add(photometric(rectify(img, q), rng), index[NONE])
+            whole = find_cards(img, colour_bodies=deck == "uno")[0].whole
+            if q is not None and not (len(pos) == 1 and whole):
+                add(photometric(rectify_d(img, q), rng), index[NONE])
     print(f"[{deck}] photos done in {time.time() - t0:.0f}s: {sum(seen.values())} cards,"
           f" {len(seen)} labels", flush=True)
     for label in DECKS[deck]:
-        n = 6 if seen[label] >= 3 else 40
+        # drawn cards for every class: the only source for unseen ones, and they keep our
+        # own sample photos (replay camera, benchmarks) readable
+        n = 15 if seen[label] >= 3 else 40
         if deck == "huangdi":
             n = 80
         for crop in synth_crops(deck, label, n, rng):
@@ -207,7 +220,7 @@ def build(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                                     (640, 480), rng)
         q = random_negative(scene, [], rng)
         if q is not None:
-            add(photometric(rectify(scene, q), rng), index[NONE])
+            add(photometric(rectify_d(scene, q), rng), index[NONE])
     x = np.stack(feats)
     return x, np.array(ys), np.array(ws, np.float32), labels, calib
 
@@ -233,15 +246,21 @@ def score_images(identifier: Identifier, items: list[tuple[Path, list[dict], str
     return rows
 
 
-def pick_threshold(rows: list, n_true: int) -> float:
-    pairs = sorted((c for r in rows for c in r[4]), key=lambda t: -t[0])
-    best_t, right, wrong = 0.99, 0, 0
-    for conf, ok in pairs:
-        right += ok
-        wrong += not ok
-        if wrong <= WRONG_BUDGET * max(1, right) and conf >= 0.5:
-            best_t = conf
-    return float(max(0.5, best_t))
+# Floors under the calibrated threshold. A calib split of ~100 cards cannot resolve a 1%
+# wrong rate; UNO's hand-held webcam photos showed wrong names just under 0.5 in calib.
+MIN_THRESHOLD = {"uno": 0.5, "french": 0.25, "huangdi": 0.25}
+
+
+def pick_threshold(rows: list, deck: str) -> float:
+    """The lowest confidence (not below the deck's floor) at which named cards stay within
+    the wrong-name budget on the calib split."""
+    pairs = [c for r in rows for c in r[4]]
+    for t in np.arange(MIN_THRESHOLD[deck], 0.95, 0.01):
+        named = [ok for conf, ok in pairs if conf >= t]
+        wrong = len(named) - sum(named)
+        if wrong <= WRONG_BUDGET * len(named):
+            return float(round(t, 3))
+    return 0.95
 
 
 def table(rows: list, title: str) -> str:
@@ -263,20 +282,35 @@ def table(rows: list, title: str) -> str:
     return "\n".join(lines)
 
 
-def synth_check(deck: str, identifier: Identifier, seed: int = 1000) -> str:
-    """Held-out drawn scenes (seeds never used in training): the only check for jokers and
-    Huang Di, which no photo shows."""
+def synth_rows(deck: str, identifier: Identifier, seed: int) -> list:
+    """Drawn scenes scored like photos (rows as score_images gives them)."""
     rng = np.random.default_rng(seed)
     names = DECKS[deck]
-    right = wrong = total = 0
+    rows = []
     for i, table_kind in enumerate(["wood", "cloth", "white", "pattern"] * 6):
         cards = [(deck, str(rng.choice(names))) for _ in range(int(rng.integers(1, 6)))]
         scene, _ = synth.render_scene(cards, table=table_kind, seed=seed + i)
         truth = Counter(label for _, label in cards)
-        said = Counter(c.label for c in identifier.identify(scene) if c.label)
-        total += sum(truth.values())
-        right += sum((truth & said).values())
-        wrong += sum((said - truth).values())
+        found = identifier.identify(scene)
+        said = Counter(c.label for c in found if c.label)
+        left = truth.copy()
+        confs = []
+        for c in sorted(found, key=lambda c: -c.confidence):
+            ok = c.best is not None and left[c.best] > 0
+            if ok:
+                left[c.best] -= 1
+            confs.append((c.confidence, ok))
+        rows.append(("synthetic", truth, said, 0, confs))
+    return rows
+
+
+def synth_check(deck: str, identifier: Identifier, seed: int = 1000) -> str:
+    """Held-out drawn scenes (seeds never used in training): the only check for jokers and
+    Huang Di, which no photo shows."""
+    rows = synth_rows(deck, identifier, seed)
+    total = sum(sum(r[1].values()) for r in rows)
+    right = sum(sum((r[1] & r[2]).values()) for r in rows)
+    wrong = sum(sum((r[2] - r[1]).values()) for r in rows)
     return f"synthetic scenes {deck}: {right}/{total} right, {wrong} wrong"
 
 
@@ -285,8 +319,11 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     ap.add_argument("--deck", action="append", choices=["uno", "french", "huangdi"])
     ap.add_argument("--aug", type=int, default=5)
-    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--members", type=int, default=3, help="networks in the ensemble")
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--calibrate-only", action="store_true",
+                    help="keep the weights, pick the unsure threshold again")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     sets = load_sets(args.data)
@@ -295,21 +332,49 @@ def main() -> int:
         rng = np.random.default_rng(7)
         calib = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
                  for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "calib"]
-        if not args.report_only:
+        if args.calibrate_only:
+            name = f"{deck}_a" if deck in FACTORS else deck
+            model = load_model(name)
+            model.threshold = 0.0
+            ident = Identifier(deck, BuiltinRecogniser(deck, threshold=0.0))
+            # Huang Di has no photos: its calib set is drawn scenes (seeds apart from tests)
+            rows = synth_rows(deck, ident, 2000) if deck == "huangdi" else \
+                score_images(ident, calib)
+            model.threshold = pick_threshold(rows, deck)
+            model.save(MODELS / f"{name}.npz")
+            load_model.cache_clear()
+            print(f"[{deck}] unsure threshold {model.threshold:.3f}", flush=True)
+        elif not args.report_only and not args.calibrate_only:
             x, y, w, labels, calib = build(deck, sets, rng, args.aug)
             print(f"[{deck}] training on {len(x)} samples x {x.shape[1]} features", flush=True)
             t0 = time.time()
-            model = train_mlp(x, y, labels, epochs=args.epochs, sample_weight=w)
+            def ensemble(y: np.ndarray, labels: list[str], x=x, w=w) -> Ensemble:
+                members = []
+                for m in range(args.members):
+                    pick = np.random.default_rng(100 + m).random(len(x)) < 0.8
+                    members.append(train_mlp(x[pick], y[pick], labels, hidden=128,
+                                             epochs=args.epochs,
+                                             sample_weight=w[pick], seed=m))
+                return Ensemble(members)
+
+            if deck in FACTORS:  # rank x suit, symbol x colour: see BuiltinRecogniser
+                first, second, split = FACTORS[deck]
+                parts = [split(labels[i]) for i in y]
+                part_b = ensemble(np.array([second.index(p[1]) for p in parts]), second)
+                part_b.save(MODELS / f"{deck}_b.npz")
+                model = ensemble(np.array([first.index(p[0]) for p in parts]), first)
+                name = f"{deck}_a"
+            else:
+                model = ensemble(y, labels)
+                name = deck
             print(f"[{deck}] trained in {time.time() - t0:.0f}s", flush=True)
-            model.save(MODELS / f"{deck}.npz")
+            model.save(MODELS / f"{name}.npz")
             load_model.cache_clear()
-            rec = BuiltinRecogniser(deck, threshold=0.0)
-            rows = score_images(Identifier(deck, rec), calib)
-            n_true = sum(sum(r[1].values()) for r in rows)
-            model.threshold = pick_threshold(rows, n_true) if rows else 0.9
-            if deck == "huangdi":
-                model.threshold = 0.9
-            model.save(MODELS / f"{deck}.npz")
+            ident = Identifier(deck, BuiltinRecogniser(deck, threshold=0.0))
+            rows = synth_rows(deck, ident, 2000) if deck == "huangdi" else \
+                score_images(ident, calib)
+            model.threshold = pick_threshold(rows, deck)
+            model.save(MODELS / f"{name}.npz")
             load_model.cache_clear()
             print(f"[{deck}] unsure threshold {model.threshold:.3f}", flush=True)
         rec = BuiltinRecogniser(deck)

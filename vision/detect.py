@@ -98,6 +98,20 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
     return out
 
 
+def _circular_hue(hue: np.ndarray, mask: np.ndarray) -> float:
+    """Mean OpenCV hue (0..180) of the masked pixels, on the circle (red wraps at 0/180)."""
+    ang = hue.astype(np.float32) * (np.pi / 90.0)
+    c = cv2.mean(np.cos(ang), mask)[0]
+    s = cv2.mean(np.sin(ang), mask)[0]
+    return float(np.mod(np.arctan2(s, c) * 90.0 / np.pi, 180.0))
+
+
+def _percentile_u8(values: np.ndarray, q: float) -> int:
+    """Percentile of uint8 values through a histogram (much cheaper than np.percentile)."""
+    hist = cv2.calcHist([np.ascontiguousarray(values)], [0], None, [256], [0, 256]).ravel()
+    return int(np.searchsorted(np.cumsum(hist), q / 100.0 * values.size))
+
+
 def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: float,
                   grow: float) -> list[tuple[np.ndarray, float]]:
     """UNO 2018 art: the white disc splits the coloured body into two pieces of one hue;
@@ -110,7 +124,7 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
         x, y, w, h = cv2.boundingRect(c)
         m = np.zeros((h, w), np.uint8)
         cv2.drawContours(m, [c - [x, y]], -1, 255, -1)
-        hues.append(float(np.median(hue[y:y + h, x:x + w][m > 0])))
+        hues.append(_circular_hue(hue[y:y + h, x:x + w], m))
     out = []
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
@@ -121,7 +135,7 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
             area = cv2.contourArea(cv2.convexHull(both))
             pieces = cv2.contourArea(blobs[i]) + cv2.contourArea(blobs[j])
             if min(cv2.contourArea(blobs[i]), cv2.contourArea(blobs[j])) < 0.15 * area or \
-                    pieces < 0.4 * area:
+                    pieces < 0.3 * area:
                 continue
             q = _quad_of(both, area, img_area, mask.shape, min_frac, grow, min_solidity=0.0)
             if q is not None:
@@ -129,19 +143,23 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
     return out
 
 
-def _largest_colour_region(mask: np.ndarray, hue: np.ndarray) -> np.ndarray | None:
-    """The rotated box around the biggest one-hue region (a hand-held, half-hidden card)."""
+def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
+                           ) -> np.ndarray | None:
+    """The rotated box around the biggest vivid one-hue region (a hand-held, half-hidden
+    card); vividness ranks it above skin and wood, which are large but duller."""
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask)
     area = mask.shape[0] * mask.shape[1]
     big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.01 * area]
     if not big:
         return None
-    big.sort(key=lambda i: -stats[i, cv2.CC_STAT_AREA])
+    vivid = {i: stats[i, cv2.CC_STAT_AREA]
+             * (cv2.mean(sat, (lab == i).astype(np.uint8))[0] / 255) ** 3 for i in big}
+    big.sort(key=lambda i: -vivid[i])
     if stats[big[0], cv2.CC_STAT_AREA] < 0.04 * area:
         return None
-    h0 = float(np.median(hue[lab == big[0]]))
-    keep = [i for i in big if min(abs(float(np.median(hue[lab == i])) - h0),
-                                  180 - abs(float(np.median(hue[lab == i])) - h0)) <= 10]
+    hues = {i: _circular_hue(hue, (lab == i).astype(np.uint8)) for i in big}
+    h0 = hues[big[0]]
+    keep = [i for i in big if min(abs(hues[i] - h0), 180 - abs(hues[i] - h0)) <= 10]
     ys, xs = np.nonzero(np.isin(lab, keep))
     rect = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
     (rw, rh) = rect[1]
@@ -189,7 +207,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
     small = cv2.resize(image, (round(w * scale), round(h * scale)),
-                       interpolation=cv2.INTER_AREA) if scale < 1 else image
+                       interpolation=cv2.INTER_LINEAR) if scale < 1 else image
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     gray = cv2.GaussianBlur(gray, (5, 5), 0)
     sh, sw = gray.shape
@@ -204,7 +222,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     masks.append(cv2.erode(filled, kernel, iterations=1))
     # bright and not too saturated: the white border of most cards
     hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    white = cv2.inRange(hsv, (0, 0, int(np.percentile(gray, 60))), (180, 90, 255))
+    white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
     block = (min(sh, sw) // 3) | 1
@@ -214,7 +232,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
 
     # the coloured body of an UNO card, for when its white border melts into a light table;
     # grown by the border's width so the crop matches a card found by its outline
-    colour = cv2.inRange(hsv, (0, 90, 50), (180, 255, 255))
+    if colour_bodies:  # judge colour after a white balance: webcams often cast green
+        top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
+        gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
+        balanced = np.clip(small * gain.astype(np.float32), 0, 255).astype(np.uint8)
+        hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+    else:
+        hsv_c = hsv
+    colour = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
     colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
 
     found: list[tuple[np.ndarray, float]] = []
@@ -222,8 +247,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     cands = []
     if colour_bodies:
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1)]
-        cands += [(c, True) for c in _colour_pairs(colour, hsv[..., 0], img_area, min_frac,
+        cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
                                                    1.1)]
+        # the black body of the wild cards
+        dark = cv2.morphologyEx(cv2.inRange(hsv_c, (0, 0, 0), (180, 255, 60)), cv2.MORPH_OPEN,
+                                kernel, iterations=2)
+        cands += [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1)]
+        cands += [(c, False) for c in _colour_pairs(dark, np.zeros_like(dark), img_area,
+                                                    min_frac, 1.1)]
     cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     for (pts, frac), is_strong in cands:
         if any(_iou_box(pts, q) > 0.5 for q, _ in found):
@@ -249,7 +280,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     kept = [f for k, f in enumerate(found) if k not in drop]
     quads = [Quad(order_portrait(p / scale), f) for p, f in kept[:max_cards]]
     if not quads and whole_fallback and colour_bodies:
-        pts = _largest_colour_region(colour, hsv[..., 0])
+        pts = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1])
         if pts is not None:
             quads = [Quad(order_portrait(pts / scale), 0.0, whole=True)]
     if not quads and whole_fallback:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 from vision.detect import find_cards, rectify
 from vision.recognise import Recogniser, get_recogniser
+from vision.recognise.features import DETAIL_H, DETAIL_W
 
 
 @dataclass
@@ -17,6 +19,7 @@ class Card:
     confidence: float
     corners: np.ndarray  # (4, 2) float, image pixels, TL TR BR BL of the portrait card
     best: str | None = None
+    signature: tuple[float, ...] | None = None  # coarse colour layout, to compare cards
 
     def to_json(self) -> dict:
         return {"label": self.label, "confidence": round(float(self.confidence), 4),
@@ -28,6 +31,22 @@ class Card:
         return float(c[0]), float(c[1])
 
 
+def signature(crop: np.ndarray) -> tuple[float, ...]:
+    """A card's look in 24 numbers (a 2x4 grid of mean Lab colour of the portrait crop,
+    turned so it reads the same either way up): lets a game tell whether the top of a pile
+    changed even for an unsure or taught card. Compare with ``signature_distance``."""
+    lab = cv2.cvtColor(cv2.resize(crop, (2, 4), interpolation=cv2.INTER_AREA),
+                       cv2.COLOR_BGR2LAB).astype(np.float32)
+    turned = lab[::-1, ::-1]
+    grid = lab if tuple(lab.ravel()) <= tuple(turned.ravel()) else turned
+    return tuple(round(float(v), 1) for v in grid.ravel())
+
+
+def signature_distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """Mean absolute Lab difference (0..255); same card under the same light: below ~12."""
+    return float(np.abs(np.asarray(a) - np.asarray(b)).mean())
+
+
 class Identifier:
     """Finds and names every card of one deck in BGR images."""
 
@@ -36,17 +55,18 @@ class Identifier:
         self.deck = deck
         self.recogniser = recogniser or get_recogniser(deck, data_path)
         self.whole_fallback = whole_fallback
-        self.colour_bodies = deck == "uno"
+        # coloured card bodies: UNO, and taught decks (unknown art, often coloured); not the
+        # standard pack or Huang Di, where red pips or frames would pass for bodies
+        self.colour_bodies = deck not in ("french", "huangdi")
 
     def identify(self, image: np.ndarray) -> list[Card]:
-        cards: list[Card] = []
-        for quad in find_cards(image, whole_fallback=self.whole_fallback,
-                               colour_bodies=self.colour_bodies):
-            verdict = self.recogniser.classify(rectify(image, quad.corners))
-            if not verdict.is_card:
-                continue
-            cards.append(Card(verdict.label, verdict.confidence, quad.corners, verdict.best))
-        return cards
+        quads = find_cards(image, whole_fallback=self.whole_fallback,
+                           colour_bodies=self.colour_bodies)
+        crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
+        many = getattr(self.recogniser, "classify_many", None)
+        verdicts = many(crops) if many else [self.recogniser.classify(c) for c in crops]
+        return [Card(v.label, v.confidence, q.corners, v.best, signature(c))
+                for q, v, c in zip(quads, verdicts, crops, strict=True) if v.is_card]
 
     def timed(self, image: np.ndarray) -> tuple[list[Card], float]:
         """The cards and the milliseconds spent finding and naming them."""

@@ -14,7 +14,7 @@ import numpy as np
 
 from companion.cards import fold_taught_name
 from vision.detect import find_cards, rectify
-from vision.recognise.features import both_ways
+from vision.recognise.features import DETAIL_H, DETAIL_W, both_ways
 
 
 class DeckStore:
@@ -51,8 +51,8 @@ class DeckStore:
         if not label:
             raise ValueError("empty card name")
         if not crop:
-            quad = find_cards(image)[0]
-            image = rectify(image, quad.corners)
+            quad = find_cards(image, colour_bodies=True)[0]
+            image = rectify(image, quad.corners, (DETAIL_W, DETAIL_H))
         feats = both_ways(image)
         d = self._dir(deck)
         with self._lock:

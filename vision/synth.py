@@ -262,10 +262,11 @@ def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480
     w, h = size
     scene = table_texture(table, size, rng)
     n = max(1, len(cards))
-    cols = int(np.ceil(np.sqrt(n * w / h)))
+    cols = 1 if n == 1 else int(np.ceil(np.sqrt(n * w / h)))  # one card: mid-table
     rows = int(np.ceil(n / cols))
     cell_w, cell_h = w / cols, h / rows
-    ch = card_height or min(cell_h * 0.72, cell_w * 0.72 / 0.72)
+    # the diagonal of a card turned any way must fit its cell, or neighbours would touch
+    ch = card_height or (0.55 if n == 1 else 0.75) * min(cell_h, cell_w)
     corners = []
     for i, (deck, label) in enumerate(cards):
         cx = (i % cols + 0.5) * cell_w + rng.uniform(-0.06, 0.06) * cell_w

@@ -31,6 +31,7 @@ class _Track:
     cand_since_ns: int = 0
     cand_frames: int = 0
     cand_conf: float = 0.0
+    cand_signature: tuple[float, ...] | None = None
 
 
 def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | None:
@@ -84,19 +85,21 @@ class ZoneWatcher:
         for zone in self.zones:
             card = top_card(cards, zone, width, height)
             if card is None:
-                key, conf = EMPTY, 0.0
+                key, conf, sig = EMPTY, 0.0, None
             elif card.label is None:
-                key, conf = UNSURE, card.confidence
+                key, conf, sig = UNSURE, card.confidence, card.signature
             else:
-                key, conf = card.label, card.confidence
-            self._update(zone.name, key, conf, t_ns)
+                key, conf, sig = card.label, card.confidence, card.signature
+            self._update(zone.name, key, conf, t_ns, sig)
 
-    def _update(self, zone: str, key: str, conf: float, t_ns: int) -> None:
+    def _update(self, zone: str, key: str, conf: float, t_ns: int,
+                sig: tuple[float, ...] | None = None) -> None:
         t = self.tracks[zone]
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
         t.cand_frames += 1
         t.cand_conf = max(t.cand_conf, conf)
+        t.cand_signature = sig if sig is not None else t.cand_signature
         need_ns = self.clear_ns if key == EMPTY else self.stable_ns
         if (t.cand_frames >= self.stable_frames and t_ns - t.cand_since_ns >= need_ns
                 and key != t.key):
@@ -108,7 +111,7 @@ class ZoneWatcher:
             else:
                 label = None if key == UNSURE else key
                 self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
-                                   self.source))
+                                   self.source, t.cand_signature))
 
     def tick(self, now_ns: int) -> None:
         """Check that frames still arrive; call it now and then with the clock's time."""

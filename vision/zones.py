@@ -35,7 +35,7 @@ class Zone:
     @classmethod
     def from_dict(cls, d: dict) -> Zone:
         x0, y0, x1, y1 = (float(v) for v in d["rect"])
-        if not (0 <= min(x0, x1) and max(x0, x1) <= 1 and 0 <= min(y0, y1) and max(y0, y1) <= 1):
+        if not (min(x0, x1) >= 0 and max(x0, x1) <= 1 and min(y0, y1) >= 0 and max(y0, y1) <= 1):
             raise ValueError(f"zone {d.get('name')!r}: rect must be within 0..1")
         return cls(str(d["name"]), (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)))
 

@@ -1,3 +1,4 @@
+from itertools import pairwise
 from pathlib import Path
 
 import cv2
@@ -24,7 +25,7 @@ def test_replay_folder_by_spec(tmp_path: Path) -> None:
         src.close()
     assert [f.seq for f in frames] == [1, 2, 3, 4]
     assert frames[3].image.mean() == 0  # loops
-    assert all(b.t_ns >= a.t_ns for a, b in zip(frames, frames[1:], strict=False))
+    assert all(b.t_ns >= a.t_ns for a, b in pairwise(frames))
 
 
 def test_config_object_and_fallback_warns_loudly() -> None:
@@ -78,3 +79,21 @@ def test_hub_thread_serves_many_readers() -> None:
         assert got is not None
         again = hub.wait_next(got.seq - 1, timeout=2.0)
         assert again is not None and again.seq >= got.seq
+
+
+def test_vision_service_runs_on_the_sample_replay() -> None:
+    from vision.service import VisionService
+    from vision.zones import Zone
+
+    class Cfg:
+        camera = "replay"
+        data_path = "/nonexistent-taught"
+
+    events = []
+    svc = VisionService(Cfg(), events.append, deck="uno", zones=[Zone("all", (0, 0, 1, 1))])
+    svc.start()
+    try:
+        part = next(svc.mjpeg())
+        assert part.startswith(b"--frame")
+    finally:
+        svc.stop()

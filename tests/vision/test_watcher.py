@@ -99,15 +99,30 @@ def test_watcher_end_to_end_on_drawn_frames() -> None:
     from vision.synth import render_scene
 
     clock = FakeClock(0)
-    a, _ = render_scene([("uno", "red-7")], table="wood", seed=1, card_height=260)
+    a, _ = render_scene([("huangdi", "7")], table="cloth", seed=1, card_height=260)
     frames = [a] * 5
     src = ReplaySource(images=frames, stepped=True, loop=False, clock_ns=clock.monotonic_ns)
     src.start()
     hub = FrameHub(src, clock_ns=clock.monotonic_ns)
     events = []
-    w = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], Identifier("uno", data_path="/nonexist"),
-                    events.append)
+    w = ZoneWatcher([Zone("discard", (0, 0, 1, 1))],
+                    Identifier("huangdi", data_path="/nonexist"), events.append)
     for _ in range(5):
         w.feed(hub.step())
         clock.advance(0.1)
-    assert [(e.zone, e.label) for e in events] == [("discard", "red-7")]
+    assert [(e.zone, e.label) for e in events] == [("discard", "7")]
+    assert events[0].t_ns == 0
+
+
+def test_signature_tells_pile_tops_apart() -> None:
+    from vision.detect import find_cards, rectify
+    from vision.identify import signature, signature_distance
+    from vision.synth import render_scene
+
+    def sig(card, seed):
+        img, _ = render_scene([card], table="cloth", seed=seed)
+        return signature(rectify(img, find_cards(img)[0].corners))
+
+    same = signature_distance(sig(("uno", "red-4"), 1), sig(("uno", "red-4"), 2))
+    other = signature_distance(sig(("uno", "red-4"), 1), sig(("uno", "blue-4"), 2))
+    assert same < 12 < other

@@ -13,13 +13,13 @@ from vision.zones import Zone, load_zones, marker_sheet, save_zones, zones_from_
 def test_zones_from_printed_markers() -> None:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     table = np.full((480, 640, 3), 200, np.uint8)
-    for mid, (x, y) in {0: (40, 40), 1: (260, 300), 2: (360, 60), 3: (560, 400)}.items():
+    for mid, (x, y) in {0: (70, 70), 1: (260, 300), 2: (360, 70), 3: (560, 400)}.items():
         m = cv2.aruco.generateImageMarker(dictionary, mid, 50)
         pad = cv2.copyMakeBorder(m, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
         table[y - 35:y + 35, x - 35:x + 35] = pad[..., None]
     zones = zones_from_markers(table, ["discard", "wall-1"])
     assert [z.name for z in zones] == ["discard", "wall-1"]
-    assert zones[0].rect == pytest.approx((40 / 640, 40 / 480, 260 / 640, 300 / 480), abs=0.01)
+    assert zones[0].rect == pytest.approx((70 / 640, 70 / 480, 260 / 640, 300 / 480), abs=0.01)
 
 
 def test_marker_sheet_is_a_printable_page() -> None:
@@ -73,7 +73,7 @@ def test_taught_correction_of_a_builtin_deck(tmp_path: Path) -> None:
     from vision.identify import Identifier
 
     store = DeckStore(tmp_path)
-    scene, _ = render_scene([("huangdi", "4")], table="white", seed=8)
+    scene, _ = render_scene([("huangdi", "4")], table="wood", seed=8)
     store.teach("huangdi", "7", scene)  # deliberately relabel: the taught example wins
     again, _ = render_scene([("huangdi", "4")], table="wood", seed=9)
     labels = [c.label for c in Identifier("huangdi", data_path=tmp_path).identify(again)]

@@ -13,12 +13,14 @@ import numpy as np
 
 from vision.detect import CARD_H, CARD_W
 
-CELL, BINS = 8, 9
+BINS = 9
+DETAIL_W, DETAIL_H = 96, 144  # recognisers get crops this size (a finer look than 64x96)
 GRID_X, GRID_Y = 4, 6
 HUE_BINS = 12
+COLOUR_DIMS = GRID_X * GRID_Y * 4 + HUE_BINS + 3  # the colour part at the end of a vector
 
 
-def hog(gray: np.ndarray) -> np.ndarray:
+def hog(gray: np.ndarray, cell: int = 8) -> np.ndarray:
     """Histogram of oriented gradients (8px cells, 9 unsigned bins, 2x2-cell L2 blocks).
 
     Written with numpy because OpenCV 5 dropped HOGDescriptor from the main modules.
@@ -32,8 +34,10 @@ def hog(gray: np.ndarray) -> np.ndarray:
     hi = (lo + 1) % BINS
     w_hi = ang - np.floor(ang)
     h, w = g.shape
-    cy, cx = h // CELL, w // CELL
-    cell_of = (np.arange(h)[:, None] // CELL) * cx + (np.arange(w)[None, :] // CELL)
+    cy, cx = h // cell, w // cell
+    h, w = cy * cell, cx * cell
+    mag, lo, hi, w_hi = mag[:h, :w], lo[:h, :w], hi[:h, :w], w_hi[:h, :w]
+    cell_of = (np.arange(h)[:, None] // cell) * cx + (np.arange(w)[None, :] // cell)
     idx_lo = (cell_of * BINS + lo).ravel()
     idx_hi = (cell_of * BINS + hi).ravel()
     hist = np.bincount(idx_lo, (mag * (1 - w_hi)).ravel(), cy * cx * BINS)
@@ -43,41 +47,74 @@ def hog(gray: np.ndarray) -> np.ndarray:
     blocks /= np.sqrt((blocks ** 2).sum(axis=2, keepdims=True)) + 1e-3
     blocks = np.minimum(blocks, 0.2)
     blocks /= np.sqrt((blocks ** 2).sum(axis=2, keepdims=True)) + 1e-3
-    return blocks.ravel().astype(np.float32)
+    return blocks.reshape(cy - 1, cx - 1, 4, BINS).astype(np.float32)
+
+
+def _turn(blocks: np.ndarray) -> np.ndarray:
+    """HOG blocks of the image turned 180 degrees: unsigned orientations do not change,
+    so only the order of blocks and of the cells inside each block is reversed."""
+    return blocks[::-1, ::-1, ::-1, :]
 
 
 def white_balance(crop: np.ndarray) -> np.ndarray:
-    """Scale each channel so the brightest pixels become neutral and bright."""
-    f = crop.astype(np.float32)
-    flat = f.reshape(-1, 3)
-    k = max(1, int(0.03 * len(flat)))
-    top = np.partition(flat, len(flat) - k, axis=0)[-k:].mean(axis=0)
-    gain = 235.0 / np.maximum(top, 20.0)
-    gain = np.clip(gain, 0.5, 4.0)
-    return np.clip(f * gain, 0, 255).astype(np.uint8)
+    """Scale each channel so the brightest 3% of pixels become neutral and bright."""
+    n = crop.shape[0] * crop.shape[1]
+    tops = []
+    for ch in range(3):
+        hist = cv2.calcHist([crop], [ch], None, [256], [0, 256]).ravel()
+        tail = np.cumsum(hist[::-1])
+        k = int(np.searchsorted(tail, 0.03 * n))
+        tops.append(255 - k)
+    gain = np.clip(235.0 / np.maximum(np.array(tops, np.float32), 20.0), 0.5, 4.0)
+    return cv2.convertScaleAbs(crop * gain[None, None, :])
 
 
-def card_features(crop: np.ndarray) -> np.ndarray:
-    """Feature vector (float32) of a CARD_W x CARD_H BGR crop."""
-    if crop.shape[:2] != (CARD_H, CARD_W):
-        crop = cv2.resize(crop, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+def _views(crop: np.ndarray) -> tuple[np.ndarray, ...]:
+    if crop.shape[:2] != (DETAIL_H, DETAIL_W):
+        crop = cv2.resize(crop, (DETAIL_W, DETAIL_H), interpolation=cv2.INTER_AREA)
     crop = white_balance(crop)
-    gray = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    gray = cv2.equalizeHist(gray)
-    shape = hog(gray)
-    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV).astype(np.float32)
+    big = cv2.equalizeHist(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY))
+    centre = cv2.resize(big[DETAIL_H // 4: DETAIL_H * 3 // 4, DETAIL_W // 8: DETAIL_W * 7 // 8],
+                        (48, 48), interpolation=cv2.INTER_AREA)
+    ch, cw = DETAIL_H * 22 // 100, DETAIL_W // 4
+    corner_a = cv2.resize(big[:ch, :cw], (32, 48), interpolation=cv2.INTER_AREA)
+    corner_b = cv2.resize(big[::-1, ::-1][:ch, :cw], (32, 48), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(crop, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    gray = cv2.resize(big, (CARD_W, CARD_H), interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV).astype(np.float32)
     hue = hsv[..., 0] * (np.pi / 90.0)
     sat = hsv[..., 1] / 255.0
     val = hsv[..., 2] / 255.0
     planes = np.stack([sat * np.cos(hue), sat * np.sin(hue), val, sat], axis=-1)
-    grid = cv2.resize(planes, (GRID_X, GRID_Y), interpolation=cv2.INTER_AREA).ravel()
+    grid = cv2.resize(planes, (GRID_X, GRID_Y), interpolation=cv2.INTER_AREA)
     colourful = (sat > 0.35) & (val > 0.25)
     hist = np.bincount((hsv[..., 0][colourful] * HUE_BINS / 180).astype(np.int32),
                        minlength=HUE_BINS)[:HUE_BINS] / colourful.size
     extra = np.array([colourful.mean(), (val < 0.25).mean(), ((sat < 0.2) & (val > 0.7)).mean()])
-    return np.concatenate([shape, 2.0 * grid, 4.0 * hist, 4.0 * extra]).astype(np.float32)
+    return hog(gray), hog(centre), hog(corner_a), hog(corner_b), grid, hist, extra
+
+
+def _assemble(main: np.ndarray, centre: np.ndarray, corner: np.ndarray, grid: np.ndarray,
+              hist: np.ndarray, extra: np.ndarray) -> np.ndarray:
+    return np.concatenate([main.ravel(), centre.ravel(), corner.ravel(), 2.0 * grid.ravel(),
+                           4.0 * hist, 4.0 * extra]).astype(np.float32)
+
+
+def card_features(crop: np.ndarray) -> np.ndarray:
+    """Feature vector (float32) of a portrait BGR crop (best: DETAIL_W x DETAIL_H).
+
+    Three shape views: the whole card at 64x96, the centre (UNO's big symbol, the pips)
+    and the top-left corner index (rank and suit of a standard card) at finer detail;
+    then a coarse colour layout and a hue histogram.
+    """
+    main, centre, corner_a, _, grid, hist, extra = _views(crop)
+    return _assemble(main, centre, corner_a, grid, hist, extra)
 
 
 def both_ways(crop: np.ndarray) -> np.ndarray:
-    """Features of the crop and of the crop turned 180 degrees (which end is up is unknown)."""
-    return np.stack([card_features(crop), card_features(crop[::-1, ::-1])])
+    """Features of the crop and of the crop turned 180 degrees (which end is up is unknown),
+    for the price of one pass."""
+    main, centre, corner_a, corner_b, grid, hist, extra = _views(crop)
+    return np.stack([_assemble(main, centre, corner_a, grid, hist, extra),
+                     _assemble(_turn(main), _turn(centre), corner_b, grid[::-1, ::-1], hist,
+                               extra)])

@@ -11,21 +11,31 @@ from __future__ import annotations
 import numpy as np
 
 from vision.recognise import Verdict
-from vision.recognise.features import both_ways
+from vision.recognise.features import COLOUR_DIMS, both_ways
 
-MIN_SIM = 0.45  # below: not one of this deck's cards
-SURE_SIM = 0.7  # a match this close counts fully
-SURE_MARGIN = 0.08  # best card minus second-best card needed for full confidence
+MIN_SIM = 0.5  # below: not one of this deck's cards
+SURE_SIM = 0.88  # a match this close counts fully
+SURE_MARGIN = 0.06  # best card minus second-best card needed for full confidence
 
 
 class TaughtRecogniser:
-    def __init__(self, examples: dict[str, np.ndarray], threshold: float = 0.6) -> None:
+    def __init__(self, examples: dict[str, np.ndarray], threshold: float = 0.65) -> None:
         self.labels = list(examples)
         feats = np.concatenate([examples[k] for k in self.labels])
         self.owner = np.concatenate([[i] * len(examples[k]) for i, k in enumerate(self.labels)])
-        self.mean = feats.mean(axis=0) if len(self.labels) > 1 else np.zeros(feats.shape[1])
-        self.scale = feats.std(axis=0) + 0.05 if len(feats) > 4 else np.ones(feats.shape[1])
+        # a few taught photos cannot say which features vary: borrow the scaling learned
+        # from hundreds of real cards by the built-in UNO model
+        from vision.recognise.builtin import MODELS, load_model
+
+        ref_name = next((n for n in ("uno_a", "uno", "french_a")
+                         if (MODELS / f"{n}.npz").is_file()), None)
+        if ref_name is not None:
+            ref = load_model(ref_name).members[0]
+            self.mean, self.scale = ref.mean, ref.std
+        else:
+            self.mean, self.scale = feats.mean(axis=0), feats.std(axis=0) + 0.05
         self.bank = self._norm(feats)
+        self.bank_colour = self._norm_colour(feats)
         self.threshold = threshold
 
     @classmethod
@@ -34,14 +44,30 @@ class TaughtRecogniser:
         return cls(examples) if examples else None
 
     def _norm(self, x: np.ndarray) -> np.ndarray:
-        z = (x - self.mean) / self.scale
+        z = ((x - self.mean) / self.scale)[:, :-COLOUR_DIMS]
         return z / (np.linalg.norm(z, axis=1, keepdims=True) + 1e-9)
 
-    def classify(self, crop: np.ndarray) -> Verdict:
-        q = self._norm(both_ways(crop))
-        sims = (q @ self.bank.T).max(axis=0)  # best of the two ways up, per stored photo
+    @staticmethod
+    def _norm_colour(x: np.ndarray) -> np.ndarray:
+        z = x[:, -COLOUR_DIMS:]
+        return z / (np.linalg.norm(z, axis=1, keepdims=True) + 1e-9)
+
+    def similarities(self, crop: np.ndarray) -> np.ndarray:
+        """Best similarity to each taught card: shape and colour, both ways up.
+
+        Colour gets its own share: in the full vector it is a hundred numbers among
+        thousands, and a blue 5 must not pass for a red 5.
+        """
+        f = both_ways(crop)
+        sims = 0.65 * (self._norm(f) @ self.bank.T) + 0.35 * (
+            self._norm_colour(f) @ self.bank_colour.T)
+        sims = sims.max(axis=0)
         per_label = np.full(len(self.labels), -1.0)
         np.maximum.at(per_label, self.owner, sims)
+        return per_label
+
+    def classify(self, crop: np.ndarray) -> Verdict:
+        per_label = self.similarities(crop)
         order = np.argsort(-per_label)
         best = float(per_label[order[0]])
         second = float(per_label[order[1]]) if len(order) > 1 else MIN_SIM

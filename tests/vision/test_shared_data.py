@@ -1,0 +1,33 @@
+"""A quick look at real photos (../shared/data, read in place, never copied).
+
+The full measurement is ../shared/tools/eval-vision; this only guards against a broken
+model or pipeline: on a slice of each labelled folder, few confident wrong names.
+"""
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import pytest
+
+from vision.identify import Identifier
+
+FOLDERS = ["uno_jx0424", "uno_criscard_crops", "playing_rdpong", "uno_hemant"]
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_real_photos_slice(shared_data: Path, folder: str) -> None:
+    meta = json.loads((shared_data / folder / "labels.json").read_text())
+    ident = Identifier(meta["deck"], data_path="/nonexistent-taught")
+    names = sorted(meta["images"])[::max(1, len(meta["images"]) // 12)][:12]
+    right = wrong = 0
+    for name in names:
+        image = cv2.imread(str(shared_data / folder / name))
+        truth = Counter(e["label"] for e in meta["images"][name]
+                        if e["label"] not in ("back", "unknown", "rules-card"))
+        said = Counter(c.label for c in ident.identify(image) if c.label)
+        right += sum((truth & said).values())
+        wrong += sum((said - truth).values())
+    assert wrong <= 1, f"{folder}: {wrong} confident wrong names in {len(names)} photos"
+    assert right + wrong <= sum(len(meta["images"][n]) for n in names) + 1

@@ -1,0 +1,1 @@
+"""Learned weights (built by tools/train_vision.py); a package so that they install."""

@@ -1,0 +1,1 @@
+"""Drawn sample photos for the replay camera (tools/make_vision_samples.py)."""
