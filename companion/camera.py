@@ -121,12 +121,17 @@ class CameraRuntime:
         self._thread.start()
         return self
 
-    def restart(self, timeout: float = 5.0) -> None:
-        """Open the camera again (a webcam plugged in late; a replay from its start)."""
+    def restart(self, table_id: str | None = None, timeout: float = 5.0) -> None:
+        """Open the camera again (a webcam plugged in late; a replay from its start), then
+        watch ``table_id``: bound only once the old frames have stopped, so nothing the old
+        capture still saw can reach the new table."""
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout)
         self.hub = None
+        self.watcher = None
+        if table_id is not None:
+            self.bind(table_id)
         self.start()
 
     def _run(self, stop: threading.Event) -> None:

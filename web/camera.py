@@ -29,10 +29,10 @@ def status():
 def watch(table_id: str):
     """The host points the camera at this table (its game's deck and zones)."""
     identify(tables(), table_id, need_host=True)
-    restart = body().get("restart") is True
-    camera().bind(table_id)
-    if restart:
-        camera().restart()
+    if body().get("restart") is True:
+        camera().restart(table_id)
+    else:
+        camera().bind(table_id)
     return jsonify(camera().status())
 
 

@@ -24,6 +24,18 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 SETS = ("uno_jx0424", "uno_nunoferreira", "uno_soloskino1")
 FPS, HOLD = 10, 15
+SIZE = (640, 480)
+SURE = 0.8  # the UNO option camera_confirm_below: surer readings are plays, not proposals
+
+
+def framed(img: np.ndarray) -> np.ndarray:
+    """The photo as the camera shows it: fitted into a 640x480 frame, JPEG-compressed."""
+    blank = np.full((SIZE[1], SIZE[0], 3), 25, np.uint8)
+    scale = min(SIZE[0] / img.shape[1], SIZE[1] / img.shape[0])
+    small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    y, x = (SIZE[1] - small.shape[0]) // 2, (SIZE[0] - small.shape[1]) // 2
+    blank[y:y + small.shape[0], x:x + small.shape[1]] = small
+    return cv2.imdecode(cv2.imencode(".jpg", blank, [cv2.IMWRITE_JPEG_QUALITY, 85])[1], 1)
 
 
 def confident_photos() -> dict[str, Path]:
@@ -44,8 +56,8 @@ def confident_photos() -> dict[str, Path]:
             if not parse_uno(label).is_number:
                 continue
             image = cv2.imread(str(folder / file))
-            said = identifier.identify(image) if image is not None else []
-            if len(said) == 1 and said[0].label == label:
+            said = identifier.identify(framed(image)) if image is not None else []
+            if len(said) == 1 and said[0].label == label and said[0].confidence >= SURE:
                 found[label] = folder / file
     return found
 
@@ -73,18 +85,12 @@ def plan(photos: dict[str, Path]) -> tuple[list[str], int]:
 
 
 def write_video(paths: list[Path], out: Path) -> None:
-    size = (640, 480)
-    writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), FPS, size)
-    blank = np.full((size[1], size[0], 3), 25, np.uint8)
+    writer = cv2.VideoWriter(str(out), cv2.VideoWriter_fourcc(*"MJPG"), FPS, SIZE)
+    frame = np.full((SIZE[1], SIZE[0], 3), 25, np.uint8)
     for _ in range(FPS * 2):  # an empty table first
-        writer.write(blank)
+        writer.write(frame)
     for p in paths:
-        img = cv2.imread(str(p))
-        scale = min(size[0] / img.shape[1], size[1] / img.shape[0])
-        small = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        frame = blank.copy()
-        y, x = (size[1] - small.shape[0]) // 2, (size[0] - small.shape[1]) // 2
-        frame[y:y + small.shape[0], x:x + small.shape[1]] = small
+        frame = framed(cv2.imread(str(p)))
         for _ in range(HOLD):
             writer.write(frame)
     for _ in range(FPS * 120):  # then the pile stays as it is
@@ -104,8 +110,14 @@ def test_the_camera_referees_a_game_on_the_phones(server_factory, phone, tmp_pat
 
     server = server_factory(camera=f"replay:{video}")
     pin = {"X-Host-Pin": "2468"}
+    # the camera runs from the start; park it on a score pad until the UNO table is ready
+    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
+    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, pin)[0] == 200
+    # The recogniser names a card only above its own calibrated threshold (else "unsure");
+    # this table trusts every named card instead of asking at the default 0.8.
     _, created = server.request("POST", "/api/tables", {
-        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+        "options": {"camera_confirm_below": 0.5}})
     tid = created["table"]["id"]
     assert server.request("PUT", f"/api/tables/{tid}/zones", {
         "zones": [{"name": "discard", "rect": [0, 0, 1, 1]}]}, pin)[0] == 200
