@@ -22,14 +22,13 @@ def test_a_card_turned_up_and_a_legal_play_are_submitted_as_the_camera(service, 
     heard = []
     service.subscribe(uno.id, heard.append)
     assert bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))["accepted"]
-    public = service.view(uno.id)["public"]
-    turn = public["turn"] if "turn" in public else None
+    turn = service.view(uno.id)["public"]["round"]["turn"]
     done = bridge.handle(CardSeen("discard", "yellow-7", 0.97, t_ns=2))
     assert "accepted" in done, done
     entry = service.history(uno.id)[-1]
     assert entry["actor"]["source"] == "camera" and entry["body"]["card"] == "yellow-7"
     assert entry["actor"]["seat"] == entry["body"]["seat"]
-    assert turn is None or entry["body"]["seat"] == turn
+    assert entry["body"]["seat"] == turn == 1  # the dealer's left plays first
     assert [u.kind for u in heard] == ["action", "action"]
 
 
