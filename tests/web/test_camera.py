@@ -25,7 +25,8 @@ def test_zones_default_to_the_games_own_and_the_host_can_move_them(app, client, 
                                                                    tmp_path):
     app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
     assert client.get(f"/api/tables/{uno}/zones").json["zones"] == [
-        {"name": "discard", "rect": [0.3, 0.25, 0.7, 0.75]}]
+        {"name": "discard", "rect": [0.3, 0.15, 0.7, 0.6]},
+        {"name": "hand", "rect": [0.05, 0.66, 0.95, 0.98]}]
     new = [{"name": "discard", "rect": [0.1, 0.2, 0.5, 0.6]}]
     assert client.put(f"/api/tables/{uno}/zones", json={"zones": new}).status_code == 403
     res = client.put(f"/api/tables/{uno}/zones", json={"zones": new}, headers=PIN)

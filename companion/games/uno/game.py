@@ -40,10 +40,12 @@ AFTER_THE_END = frozenset({"edit_round"})
 
 class Uno:
     id: ClassVar[str] = "uno"
-    # What the camera watches: the recogniser's deck and the discard pile in the middle.
+    # What the camera watches: the recogniser's deck, the discard pile in the middle and,
+    # nearer the edge, where a hand is laid out card by card to be counted at the round's end.
     camera_deck: ClassVar[str] = "uno"
     camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
-        ("discard", (0.3, 0.25, 0.7, 0.75)),
+        ("discard", (0.3, 0.15, 0.7, 0.6)),
+        ("hand", (0.05, 0.66, 0.95, 0.98)),
     )
     name: ClassVar[str] = N_("UNO")
     min_players: ClassVar[int] = 2
