@@ -26,6 +26,19 @@ DEFAULT_ZONES: tuple[tuple[str, tuple[float, float, float, float]], ...] = (
     ("play-area", (0.05, 0.05, 0.95, 0.95)),)
 
 
+def identifier_for(deck: str, data_path: Path | None = None) -> Any:
+    """The Identifier for a camera deck. ``taught:<name>`` is a deck whose art is unknown
+    (Versus): cards are found but named only as far as the table taught deck ``<name>``;
+    the rest are unnamed, and the watcher tells their pictures apart by image signature."""
+    from vision.identify import Identifier
+
+    if deck.startswith("taught:"):
+        from vision.signature import unknown_art_identifier
+
+        return unknown_art_identifier(deck.partition(":")[2], data_path)
+    return Identifier(deck, data_path=data_path)
+
+
 class CameraRuntime:
     def __init__(self, cfg: Config, service: TableService) -> None:
         self.cfg = cfg
@@ -96,19 +109,20 @@ class CameraRuntime:
             self.bind(update.table_id, explicit=False)
 
     def _configure_watcher(self) -> None:
-        from vision.identify import Identifier
         from vision.zones import Zone
 
         tid = self.bridge.table_id
         deck = "uno"
         zones = [Zone(n, r) for n, r in DEFAULT_ZONES]
         if tid is not None:
-            deck = getattr(self.service.get(tid).game, "camera_deck", None) or "uno"
+            game = self.service.get(tid).game
+            deck = getattr(game, "camera_deck", None) or "uno"
+            if deck == "taught":  # art nobody told us about: the deck taught under the game
+                deck = f"taught:{getattr(game, 'id', 'taught')}"
             zones = [Zone.from_dict(z) for z in self.zones_for(tid)]
-        if deck == "taught":
-            deck = "uno"  # TODO(vision): compare pile tops by image signature for taught decks
         if self.watcher.identifier is None or self.watcher.identifier.deck != deck:
-            self.watcher.identifier = Identifier(deck, data_path=self.cfg.data_path)
+            self.watcher.identifier = identifier_for(deck, self.cfg.data_path)
+        self.watcher.sign_named = deck.startswith("taught:")
         self.watcher.set_zones(zones)
 
     # -- running -----------------------------------------------------------------------

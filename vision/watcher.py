@@ -6,22 +6,32 @@ after ``clear_ms`` (a hand hovering over a pile hides it for a while). Events ca
 timestamp of the first frame that showed the new state. If frames stop for ``lost_ms`` the
 table gets one CameraLost. Time only comes from frames and from ``tick(now_ns)``: tests
 drive it by hand and never sleep.
+
+A card the recogniser cannot name (an unsure card, or any card of a deck whose art is not
+known, like Versus) is keyed by its picture: the top card of each zone gets an image
+signature (:mod:`vision.signature`) and joins the cluster of pictures it resembles. So the
+same picture seen frame after frame is one stable state, and a *different* unknown picture
+flipped onto the pile is a new state, hence a new event, carrying its signature.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+import numpy as np
 
 from companion.events import CameraLost, CardSeen, ZoneCleared
+from vision import signature as sigmod
 from vision.frame import Frame
 from vision.identify import Card, Identifier
 from vision.zones import Zone
 
 Event = CardSeen | ZoneCleared | CameraLost
 EMPTY = "\0empty"
-UNSURE = "\0unsure"
+UNSURE = "\0unsure"  # an unnamed card; with a signature, UNSURE + "#<cluster>"
+MAX_PICTURES = 256  # signature clusters remembered (least recently seen forgotten)
 
 
 @dataclass
@@ -50,7 +60,8 @@ def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | N
 class ZoneWatcher:
     def __init__(self, zones: list[Zone], identifier: Identifier | None,
                  emit: Callable[[Event], None], stable_frames: int = 3, stable_ms: int = 300,
-                 clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera") -> None:
+                 clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera",
+                 same_picture: float = sigmod.SAME) -> None:
         self.zones = list(zones)
         self.identifier = identifier
         self.emit = emit
@@ -61,6 +72,12 @@ class ZoneWatcher:
         self.last_frame_ns: int | None = None
         self.lost = False
         self.last_cards: list[Card] = []
+        self.same_picture = same_picture
+        # named cards get a signature too (about 2 ms a zone): for a taught deck, so the game
+        # learns each label's picture and knows it again when the recogniser is unsure
+        self.sign_named = False
+        self._pictures: dict[int, np.ndarray] = {}  # cluster -> its first signature, unit length
+        self._next_picture = 1
 
     def set_zones(self, zones: list[Zone]) -> None:
         self.zones = list(zones)
@@ -68,29 +85,70 @@ class ZoneWatcher:
 
     def state(self) -> dict[str, str | None]:
         """Per zone: the committed top card, '' when empty or unsure, None when not known yet."""
-        return {name: (None if t.key is None else "" if t.key in (EMPTY, UNSURE) else t.key)
+        return {name: (None if t.key is None
+                       else "" if t.key == EMPTY or t.key.startswith(UNSURE) else t.key)
                 for name, t in self.tracks.items()}
 
     def feed(self, frame: Frame) -> None:
         """Recognise one frame and update every zone."""
         assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
         self.feed_cards(self.identifier.identify(frame.image), frame.t_ns,
-                        frame.image.shape[1], frame.image.shape[0])
+                        frame.image.shape[1], frame.image.shape[0], frame.image)
 
-    def feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int) -> None:
+    def feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int,
+                   image: np.ndarray | None = None) -> None:
+        """Update every zone from one frame's cards. With the frame's ``image``, each zone's
+        unnamed top card gets its picture's signature (named ones too with ``sign_named``);
+        cards given without an image keep theirs."""
         self.last_frame_ns = t_ns
         self.last_cards = cards
         if self.lost:
             self.lost = False
         for zone in self.zones:
             card = top_card(cards, zone, width, height)
+            if card is not None and image is not None and (card.label is None
+                                                           or self.sign_named):
+                card = replace(card, signature=sigmod.of_card(image, card.corners))
             if card is None:
                 key, conf, sig = EMPTY, 0.0, None
             elif card.label is None:
-                key, conf, sig = UNSURE, card.confidence, card.signature
+                key = self._picture_key(card.signature, self.tracks[zone.name])
+                conf, sig = card.confidence, card.signature
             else:
                 key, conf, sig = card.label, card.confidence, card.signature
             self._update(zone.name, key, conf, t_ns, sig)
+
+    def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
+        """UNSURE plus the cluster of pictures this signature belongs to. Hysteresis: a
+        picture like the zone's current candidate keeps its key (a card lying still never
+        flickers between two clusters); one unlike it joins the most similar *other* cluster
+        or starts a new one, so a new picture on the pile is always a new state."""
+        if sig is None:
+            return UNSURE
+        current = track.cand if track.cand is not None and track.cand.startswith(
+            UNSURE + "#") else None
+        if current is not None and sigmod.similarity(sig, track.cand_signature) >= (
+                self.same_picture):
+            return current
+        v = np.asarray(sig, np.float32)
+        v = v / (float(np.linalg.norm(v)) or 1.0)
+        ids = [cid for cid, p in self._pictures.items()
+               if p.shape == v.shape and f"{UNSURE}#{cid}" != current]
+        best = None
+        if ids:
+            sims = np.stack([self._pictures[cid] for cid in ids]) @ v
+            i = int(np.argmax(sims))
+            if sims[i] >= self.same_picture:
+                best = ids[i]
+        if best is None:
+            best, proto = self._next_picture, v
+            self._next_picture += 1
+            if len(self._pictures) >= MAX_PICTURES:
+                del self._pictures[next(iter(self._pictures))]
+        else:
+            proto = self._pictures.pop(best)  # put back last: the most recently seen
+        self._pictures[best] = proto
+        return f"{UNSURE}#{best}"
 
     def _update(self, zone: str, key: str, conf: float, t_ns: int,
                 sig: tuple[float, ...] | None = None) -> None:
@@ -109,7 +167,7 @@ class ZoneWatcher:
                 if not first:
                     self.emit(ZoneCleared(zone, t.cand_since_ns, self.source))
             else:
-                label = None if key == UNSURE else key
+                label = None if key.startswith(UNSURE) else key
                 self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
                                    self.source, t.cand_signature))
 

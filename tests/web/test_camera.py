@@ -47,3 +47,13 @@ def test_the_host_points_the_camera_at_a_table(app, client, service, uno, tmp_pa
     res = client.post(f"/api/tables/{uno}/camera", headers=PIN)
     assert res.status_code == 200 and res.json["table"] == uno and not res.json["running"]
     assert runtime.bridge.table_id == uno and runtime.explicit
+
+
+def test_versus_gets_one_discard_zone_per_seat(app, client, service, tmp_path):
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    res = client.post("/api/tables", json={"game": "versus", "players": ["A", "B", "C"],
+                                           "pin": "2468"})
+    zones = client.get(f"/api/tables/{res.json['table']['id']}/zones").json["zones"]
+    assert [z["name"] for z in zones] == ["discard-0", "discard-1", "discard-2"]
+    assert all(0 <= z["rect"][0] < z["rect"][2] <= 1 for z in zones)
+    assert zones[0]["rect"][2] <= zones[1]["rect"][0]  # side by side, not overlapping

@@ -107,6 +107,14 @@ class Versus:
     id: ClassVar[str] = "versus"
     # Versus art is unknown: pile tops are compared as images (a taught deck names them).
     camera_deck: ClassVar[str] = "taught"
+
+    def camera_zones(self, players: list[str]) -> list[tuple[str, tuple[float, ...]]]:
+        """One discard zone per seat, side by side across the picture, in seat order: a
+        start the host drags into place from the camera page."""
+        n = max(1, len(players))
+        w = 1.0 / n
+        return [(f"discard-{i}", (round(i * w + 0.01, 3), 0.15, round((i + 1) * w - 0.01, 3),
+                                  0.85)) for i in range(n)]
     name: ClassVar[str] = N_("Versus")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
@@ -170,7 +178,7 @@ class Versus:
         ),
         Option(
             "same_art",
-            0.92,
+            0.85,  # vision.signature.SAME: the camera's signatures are compared at it
             N_("How alike two card images must be (cosine, 0 to 1) to count as identical."),
             kind=(int, float),
             minimum=0,

@@ -1,0 +1,69 @@
+"""Versus refereed through a real ``companion serve`` camera: a replay video of three discard
+piles of picture cards nobody taught the software (drawn like tests/system/
+test_versus_camera.py), the phones show the piles the camera saw, and a phone's slap on the
+pair the camera saw is right.
+
+The server's camera starts with the video; it is parked on a score pad until the Versus
+table has its zones, then restarted on it, so the video plays from its start for the table.
+"""
+
+from __future__ import annotations
+
+import cv2
+import pytest
+from playwright.sync_api import expect
+
+from tests.system.test_versus_camera import SIZE, ZONES, render
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PIN = {"X-Host-Pin": "2468"}
+FPS = 10
+# (seconds, seat, picture): Ana and Chen show the same picture from 4 s on
+FLIPS = [(2, 0, 0), (3, 1, 1), (4, 2, 0)]
+
+
+def write_video(path) -> None:
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, SIZE)
+    tops = [None, None, None]
+    for i in range(FPS * 40):  # the piles then stay as they are (the replay loops)
+        for n, (at, seat, picture) in enumerate(FLIPS):
+            if i == at * FPS:
+                tops[seat] = (picture, n + 1)
+        writer.write(render(i * 100, tops))
+    writer.release()
+
+
+def test_the_camera_sees_the_piles_and_a_slap_on_its_pair_is_right(server_factory, phone,
+                                                                   tmp_path):
+    video = tmp_path / "versus.avi"
+    write_video(video)
+    server = server_factory(camera=f"replay:{video}")
+    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
+    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
+    _, created = server.request("POST", "/api/tables", {
+        "game": "versus", "players": ["Ana", "Bruno", "Chen"], "pin": "2468"})
+    tid = created["table"]["id"]
+    assert server.request("PUT", f"/api/tables/{tid}/zones", {"zones": ZONES}, PIN)[0] == 200
+
+    bruno = phone("en-US")
+    bruno.goto(f"{server.url}/t/{tid}?join=1")
+    bruno.locator("#seats button", has_text="Bruno").click()
+    expect(bruno.locator("#whoami")).to_have_text("You are Bruno")
+
+    status, cam = server.request("POST", f"/api/tables/{tid}/camera", {"restart": True}, PIN)
+    assert status == 200 and cam["table"] == tid
+
+    # the camera names the unknown pictures by cluster: Ana's and Chen's are one picture
+    top = '.vs-seat[data-seat="{}"] .vs-top b'
+    expect(bruno.locator(top.format(2))).to_have_text("picture 1", timeout=20000)
+    expect(bruno.locator(top.format(0))).to_have_text("picture 1")
+    expect(bruno.locator(top.format(1))).to_have_text("picture 2")
+
+    bruno.locator("#vs-slap").tap()
+    expect(bruno.locator("#vs-head")).to_have_text("You win the slap!")
+
+    _, hist = server.request("GET", f"/api/tables/{tid}/history")
+    seen = [e["body"] for e in hist["history"] if e["actor"]["source"] == "camera"]
+    assert [m["seat"] for m in seen[:3]] == [0, 1, 2]
+    assert all(m["card"] is None and len(m["signature"]) > 100 for m in seen[:3])
+    assert bruno.js_errors == []
