@@ -648,6 +648,12 @@ class Versus:
                 if seat["penalty"] is not None:
                     state["penalty_deck"].append(seat["penalty"])
                     events.append({"type": "penalty_ended", "seat": s, "penalty": seat["penalty"]})
+                    if seat["penalty"] == "play_two" and state["turn"] == s:
+                        # back to one flip a turn: a turn already flipped once is over
+                        if state["flips_left"] < 2:
+                            self._advance(state, s)
+                        else:
+                            state["flips_left"] = 1
                     seat["penalty"] = None
         penalties: dict[str, str | None] = {}
         for s in wrong:  # V3, E5

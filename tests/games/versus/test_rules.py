@@ -469,3 +469,19 @@ def test_example_7_the_amulet_voids_a_right_slap_once():
     assert r.verdict()["winner"] == 3
     assert r.fails({"type": "use_amulet", "seat": 3}, Actor(seat=3)) == "no_amulet"
     assert Referee(4).fails({"type": "use_amulet", "seat": 0}) == "no_amulet"
+
+
+def test_the_end_of_play_two_ends_a_turn_already_flipped_once():
+    """A slap ends the penalties (V4): the player under "play two" who has flipped once has
+    had the one flip a turn is now, so play goes on; one who has not flipped flips once."""
+    r = Referee(3)
+    r.do({"type": "set_penalty", "seat": 1, "penalty": "play_two"})
+    r.flip(0, "a", 100)
+    assert (r.state["turn"], r.state["flips_left"]) == (1, 2)
+    r.flip(1, "b", 200)
+    assert (r.state["turn"], r.state["flips_left"]) == (1, 1)
+    r.slap((2, 300))  # a wrong slap: no pair on the table
+    assert r.seat(1)["penalty"] is None
+    assert r.state["turn"] == 2
+    events = r.flip(2, "c", 400)
+    assert not [e for e in events if e["type"] == "out_of_turn"]
