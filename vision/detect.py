@@ -98,11 +98,19 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
     return out
 
 
+_HUE_ANGLE = np.arange(180, dtype=np.float32) * np.float32(np.pi / 90.0)
+_HUE_COS, _HUE_SIN = np.cos(_HUE_ANGLE).astype(np.float64), np.sin(_HUE_ANGLE).astype(np.float64)
+
+
 def _circular_hue(hue: np.ndarray, mask: np.ndarray) -> float:
-    """Mean OpenCV hue (0..180) of the masked pixels, on the circle (red wraps at 0/180)."""
-    ang = hue.astype(np.float32) * (np.pi / 90.0)
-    c = cv2.mean(np.cos(ang), mask)[0]
-    s = cv2.mean(np.sin(ang), mask)[0]
+    """Mean OpenCV hue (0..180) of the masked pixels, on the circle (red wraps at 0/180);
+    through a histogram of the 180 hues rather than a cosine and a sine per pixel."""
+    hist = cv2.calcHist([np.ascontiguousarray(hue)], [0], mask, [180], [0, 180]).ravel()
+    n = float(hist.sum())
+    if n <= 0:
+        return 0.0
+    c = float(hist @ _HUE_COS) / n
+    s = float(hist @ _HUE_SIN) / n
     return float(np.mod(np.arctan2(s, c) * 90.0 / np.pi, 180.0))
 
 
@@ -160,8 +168,10 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
     hues = {i: _circular_hue(hue, (lab == i).astype(np.uint8)) for i in big}
     h0 = hues[big[0]]
     keep = [i for i in big if min(abs(hues[i] - h0), 180 - abs(hues[i] - h0)) <= 10]
-    ys, xs = np.nonzero(np.isin(lab, keep))
-    rect = cv2.minAreaRect(np.stack([xs, ys], axis=1).astype(np.float32))
+    # the outlines' hull bounds the same rectangle as every pixel, for far fewer points
+    outlines, _ = cv2.findContours(np.isin(lab, keep).astype(np.uint8), cv2.RETR_EXTERNAL,
+                                   cv2.CHAIN_APPROX_SIMPLE)
+    rect = cv2.minAreaRect(np.vstack(outlines).reshape(-1, 2).astype(np.float32))
     (rw, rh) = rect[1]
     if min(rw, rh) <= 0 or not 1.0 <= max(rw, rh) / min(rw, rh) <= 2.5:
         return None
@@ -186,6 +196,18 @@ def _iou_box(a: np.ndarray, b: np.ndarray) -> float:
     ih = max(0.0, min(ay1, by1) - max(ay0, by0))
     inter = iw * ih
     union = (ax1 - ax0) * (ay1 - ay0) + (bx1 - bx0) * (by1 - by0) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def _iou_xyxy(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+              ) -> float:
+    """``_iou_box`` of two boxes given as (x0, y0, x1, y1): plain floats, no numpy."""
+    iw = min(a[2], b[2]) - max(a[0], b[0])
+    ih = min(a[3], b[3]) - max(a[1], b[1])
+    if iw <= 0 or ih <= 0:
+        return 0.0
+    inter = iw * ih
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
 
 
@@ -235,14 +257,15 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     if colour_bodies:  # judge colour after a white balance: webcams often cast green
         top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
         gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
-        balanced = np.clip(small * gain.astype(np.float32), 0, 255).astype(np.uint8)
+        lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain.astype(np.float32),
+                      0, 255).astype(np.uint8).reshape(256, 1, 3)
+        balanced = cv2.LUT(small, lut)  # the same numbers as a float multiply, cheaper
         hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
-    else:
-        hsv_c = hsv
-    colour = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
-    colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
+        colour = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
+        colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
 
     found: list[tuple[np.ndarray, float]] = []
+    boxes: list[tuple[float, float, float, float]] = []  # their bounding boxes, for overlap
     strong: set[int] = set()  # ids of coloured-body quads: trusted over what encloses them
     cands = []
     if colour_bodies:
@@ -257,11 +280,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                                                     min_frac, 1.1)]
     cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     for (pts, frac), is_strong in cands:
-        if any(_iou_box(pts, q) > 0.5 for q, _ in found):
+        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+        box = (float(x0), float(y0), float(x1), float(y1))
+        if any(_iou_xyxy(box, b) > 0.5 for b in boxes):
             continue
         if is_strong:
             strong.add(id(pts))
         found.append((pts, frac))
+        boxes.append(box)
     found.sort(key=lambda x: -x[1])
     # A quad inside a bigger quad is either the printed frame of a card (centred: drop the
     # inner one) or a card lying inside a region of table (off-centre: drop the region).
@@ -279,7 +305,31 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                 drop.add(i)
     kept = [f for k, f in enumerate(found) if k not in drop]
     quads = [Quad(order_portrait(p / scale), f) for p, f in kept[:max_cards]]
+    if quads and whole_fallback and colour_bodies and len(kept) <= 2 and \
+            not any(id(p) in strong for p, _ in kept):
+        # no coloured body among the outlines: a close-up, hand-held card (cut by the
+        # frame or by fingers) may be there too, beside a wall or a face that looked
+        # card-shaped; the recogniser's "not a card" class sorts them out. A webcam's colours
+        # can be washed out: vivid is judged against this frame's most saturated pixels.
+        smin = int(np.clip(0.75 * _percentile_u8(hsv_c[..., 1], 95), 60, 110))
+        if smin < 110:
+            colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
+                                      cv2.MORPH_OPEN, kernel, iterations=2)
+        extra = [q for q, _ in _candidates(colour, img_area, min_frac, 1.1)
+                 + _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac, 1.1)]
+        if not extra:
+            pts = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1])
+            extra = [] if pts is None else [pts]
+        for pts in extra:
+            if all(_iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
+                   for q, _ in kept):
+                quads.append(Quad(order_portrait(pts / scale), 0.0))
+                kept.append((pts, 0.0))
     if not quads and whole_fallback and colour_bodies:
+        smin = int(np.clip(0.75 * _percentile_u8(hsv_c[..., 1], 95), 60, 110))
+        if smin < 110:
+            colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
+                                      cv2.MORPH_OPEN, kernel, iterations=2)
         pts = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1])
         if pts is not None:
             quads = [Quad(order_portrait(pts / scale), 0.0, whole=True)]

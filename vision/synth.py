@@ -280,3 +280,68 @@ def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480
         scene = np.clip(scene.astype(np.float32) + 40 * blob[..., None], 0, 255).astype(np.uint8)
     scene = cv2.GaussianBlur(scene, (3, 3), 0)
     return scene, corners
+
+
+PICTURE_SHAPES = ("circle", "triangle", "square", "star", "moon", "diamond", "cross", "ring",
+                  "arrow", "hexagon", "drop", "bolt")
+PICTURE_COLOURS = ((40, 40, 215), (200, 90, 20), (70, 160, 40), (20, 190, 240),
+                   (150, 40, 140), (20, 120, 240), (40, 40, 40), (170, 170, 40))
+
+
+def _shape(img: np.ndarray, shape: str, centre: tuple[int, int], r: int,
+           colour: tuple[int, int, int]) -> None:
+    x, y = centre
+
+    def poly(points: list[tuple[float, float]]) -> None:
+        pts = np.array([[x + px * r, y + py * r] for px, py in points], np.int32)
+        cv2.fillPoly(img, [pts], colour, cv2.LINE_AA)
+
+    if shape == "circle":
+        cv2.circle(img, centre, r, colour, -1, cv2.LINE_AA)
+    elif shape == "ring":
+        cv2.circle(img, centre, r, colour, max(3, r // 3), cv2.LINE_AA)
+    elif shape == "triangle":
+        poly([(0, -1), (0.95, 0.8), (-0.95, 0.8)])
+    elif shape == "square":
+        poly([(-0.8, -0.8), (0.8, -0.8), (0.8, 0.8), (-0.8, 0.8)])
+    elif shape == "diamond":
+        poly([(0, -1.1), (0.75, 0), (0, 1.1), (-0.75, 0)])
+    elif shape == "star":
+        a = np.deg2rad(np.arange(10) * 36 - 90)
+        rad = np.where(np.arange(10) % 2 == 0, 1.0, 0.42)
+        poly(list(zip(np.cos(a) * rad, np.sin(a) * rad, strict=True)))
+    elif shape == "hexagon":
+        a = np.deg2rad(np.arange(6) * 60)
+        poly(list(zip(np.cos(a), np.sin(a), strict=True)))
+    elif shape == "moon":
+        cv2.circle(img, centre, r, colour, -1, cv2.LINE_AA)
+        cv2.circle(img, (x + r // 2, y - r // 4), int(r * 0.85), (245, 245, 245), -1,
+                   cv2.LINE_AA)
+    elif shape == "cross":
+        poly([(-0.3, -1), (0.3, -1), (0.3, -0.3), (1, -0.3), (1, 0.3), (0.3, 0.3), (0.3, 1),
+              (-0.3, 1), (-0.3, 0.3), (-1, 0.3), (-1, -0.3), (-0.3, -0.3)])
+    elif shape == "arrow":
+        poly([(0, -1.1), (0.8, -0.2), (0.3, -0.2), (0.3, 1), (-0.3, 1), (-0.3, -0.2),
+              (-0.8, -0.2)])
+    elif shape == "drop":
+        cv2.circle(img, (x, y + r // 4), int(r * 0.7), colour, -1, cv2.LINE_AA)
+        poly([(0, -1.1), (0.62, 0.1), (-0.62, 0.1)])
+    else:  # bolt
+        poly([(0.2, -1.1), (-0.6, 0.15), (-0.05, 0.15), (-0.3, 1.1), (0.6, -0.2),
+              (0.05, -0.2)])
+
+
+def draw_picture(k: int) -> np.ndarray:
+    """Picture card ``k`` of a made-up deck with distinct art per picture (as Versus cards
+    have): a big coloured shape, a small second one near a corner, a frame. Pictures share
+    shapes and colours with others, so telling them apart needs both."""
+    w, h = CARD_PX
+    img = _blank()
+    shape = PICTURE_SHAPES[k % len(PICTURE_SHAPES)]
+    colour = PICTURE_COLOURS[(k * 5 + k // len(PICTURE_SHAPES)) % len(PICTURE_COLOURS)]
+    small = PICTURE_SHAPES[(k * 7 + 3) % len(PICTURE_SHAPES)]
+    small_colour = PICTURE_COLOURS[(k * 3 + 1) % len(PICTURE_COLOURS)]
+    cv2.rectangle(img, (12, 12), (w - 13, h - 13), colour, 4)
+    _shape(img, shape, (w // 2, h // 2 + 10), 80, colour)
+    _shape(img, small, (w // 4 if k % 2 else 3 * w // 4, 58), 26, small_colour)
+    return img

@@ -23,7 +23,7 @@ from companion.cards import (
 )
 from vision.recognise import Verdict
 from vision.recognise.features import HUE_BINS, both_ways
-from vision.recognise.mlp import Ensemble
+from vision.recognise.mlp import Ensemble, Joint
 
 MODELS = Path(__file__).resolve().parent.parent / "models"
 BUILTIN_DECKS = ("uno", "french", "huangdi")
@@ -54,6 +54,18 @@ def load_model(deck: str) -> Ensemble:
     if not path.is_file():
         raise FileNotFoundError(f"no model for {deck!r} at {path}: run tools/train_vision.py")
     return Ensemble.load(path)
+
+
+@lru_cache(maxsize=4)
+def load_joint(deck: str) -> Joint:
+    """A factored deck's two ensembles sharing one first-layer matrix."""
+    return Joint([load_model(f"{deck}_a"), load_model(f"{deck}_b")])
+
+
+def clear_cache() -> None:
+    """Forget loaded weights (after tools/train_vision.py wrote new ones)."""
+    load_model.cache_clear()
+    load_joint.cache_clear()
 
 
 FRENCH_RANK = [*FRENCH_RANKS, "JOKER", NONE]
@@ -124,8 +136,7 @@ class BuiltinRecogniser:
             return []
         feats = np.concatenate([both_ways(c) for c in crops])
         if hasattr(self, "part_a"):
-            a = self.part_a.all_probs(feats)
-            b = self.part_b.all_probs(feats)
+            a, b = load_joint(self.deck).all_probs(feats)
             na, nb = a.shape[-1], b.shape[-1]
             return [self._factored(feats[2 * i], a[:, 2 * i: 2 * i + 2].reshape(-1, na),
                                    b[:, 2 * i: 2 * i + 2].reshape(-1, nb))
@@ -162,7 +173,10 @@ class BuiltinRecogniser:
         scores = [pr[ri] * ps[si] for _, ri, si in self.combos]
         k = int(np.argmax(scores))
         name, ri, si = self.combos[k]
-        conf = float(r[:, ri].min() * s[:, si].min())
+        # the mean reading over members and both ways up: on the held-out photos it ranks
+        # right above wrong better than the weakest single reading did (which let one
+        # member's doubt about a blurry corner veto a card every other reading agreed on)
+        conf = float(pr[ri] * ps[si])
         if self.deck == "uno" and not uno_colour_agrees(features, name):
             conf = min(conf, 0.5 * self.threshold)
         return Verdict(name if conf >= self.threshold else None, conf, True, name)

@@ -8,6 +8,8 @@ trust under warm room light or a Pi camera's blue cast.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -20,6 +22,13 @@ HUE_BINS = 12
 COLOUR_DIMS = GRID_X * GRID_Y * 4 + HUE_BINS + 3  # the colour part at the end of a vector
 
 
+@lru_cache(maxsize=16)
+def _cell_bins(h: int, w: int, cell: int) -> np.ndarray:
+    """First histogram slot of each pixel's cell, for an h x w image cut to whole cells."""
+    cx = w // cell
+    return ((np.arange(h)[:, None] // cell) * cx + (np.arange(w)[None, :] // cell)) * BINS
+
+
 def hog(gray: np.ndarray, cell: int = 8) -> np.ndarray:
     """Histogram of oriented gradients (8px cells, 9 unsigned bins, 2x2-cell L2 blocks).
 
@@ -29,19 +38,20 @@ def hog(gray: np.ndarray, cell: int = 8) -> np.ndarray:
     gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=1)
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=1)
     mag, ang = cv2.cartToPolar(gx, gy)
-    ang = np.mod(ang, np.pi) * (BINS / np.pi)
-    lo = np.floor(ang).astype(np.int32) % BINS
-    hi = (lo + 1) % BINS
-    w_hi = ang - np.floor(ang)
     h, w = g.shape
     cy, cx = h // cell, w // cell
     h, w = cy * cell, cx * cell
-    mag, lo, hi, w_hi = mag[:h, :w], lo[:h, :w], hi[:h, :w], w_hi[:h, :w]
-    cell_of = (np.arange(h)[:, None] // cell) * cx + (np.arange(w)[None, :] // cell)
-    idx_lo = (cell_of * BINS + lo).ravel()
-    idx_hi = (cell_of * BINS + hi).ravel()
-    hist = np.bincount(idx_lo, (mag * (1 - w_hi)).ravel(), cy * cx * BINS)
-    hist += np.bincount(idx_hi, (mag * w_hi).ravel(), cy * cx * BINS)
+    a = ang[:h, :w] * np.float32(BINS / np.pi)  # 0..18: the unsigned bin is this mod 9
+    a[a >= BINS] -= BINS
+    lo = a.astype(np.int32)  # a >= 0: truncation is floor
+    np.minimum(lo, BINS - 1, out=lo)
+    m = mag[:h, :w]
+    m_hi = m * (a - lo)
+    hi = lo + 1
+    hi[hi == BINS] = 0
+    base = _cell_bins(h, w, cell)
+    hist = np.bincount(np.concatenate([(base + lo).ravel(), (base + hi).ravel()]),
+                       np.concatenate([(m - m_hi).ravel(), m_hi.ravel()]), cy * cx * BINS)
     hist = hist.reshape(cy, cx, BINS)
     blocks = np.concatenate([hist[:-1, :-1], hist[1:, :-1], hist[:-1, 1:], hist[1:, 1:]], axis=2)
     blocks /= np.sqrt((blocks ** 2).sum(axis=2, keepdims=True)) + 1e-3
@@ -66,7 +76,11 @@ def white_balance(crop: np.ndarray) -> np.ndarray:
         k = int(np.searchsorted(tail, 0.03 * n))
         tops.append(255 - k)
     gain = np.clip(235.0 / np.maximum(np.array(tops, np.float32), 20.0), 0.5, 4.0)
-    return cv2.convertScaleAbs(crop * gain[None, None, :])
+    if crop.dtype != np.uint8 or crop.ndim != 3 or crop.shape[2] != 3:
+        return cv2.convertScaleAbs(crop * gain[None, None, :])
+    # a table per channel: the same rounding as convertScaleAbs(crop * gain), cheaper
+    lut = np.clip(np.rint(np.arange(256, dtype=np.float32)[:, None] * gain), 0, 255)
+    return cv2.LUT(crop, lut.astype(np.uint8).reshape(256, 1, 3))
 
 
 def _views(crop: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -76,6 +76,10 @@ class Ensemble:
         if getattr(self, "_w1", None) is None:
             self._fold()
         h = np.maximum(np.atleast_2d(x).astype(np.float32) @ self._w1 + self._b1, 0.0)
+        return self._heads(h)
+
+    def _heads(self, h: np.ndarray) -> np.ndarray:
+        """The members' output layers on their slices of the hidden activations."""
         hidden = self.members[0].w1.shape[1]
         out = []
         for i, m in enumerate(self.members):
@@ -158,3 +162,28 @@ def train_mlp(x: np.ndarray, y: np.ndarray, labels: list[str], hidden: int = 192
                 vh = v[key] / (1 - 0.999 ** step)
                 params[key] -= lr * mh / (np.sqrt(vh) + 1e-8)
     return MLP(mean, std, params["w1"], params["b1"], params["w2"], params["b2"], list(labels))
+
+
+class Joint:
+    """Several ensembles that read the same features (a factored deck's two halves): their
+    first layers in one matrix, so a frame costs one pass over the weights, not two."""
+
+    def __init__(self, ensembles: list[Ensemble]) -> None:
+        self.ensembles = ensembles
+        members = [m for e in ensembles for m in e.members]
+        widths = [m.w1.shape[1] for m in members]
+        # folded member by member straight into the one matrix (no second full-size copy)
+        self._w1 = np.empty((members[0].w1.shape[0], sum(widths)), np.float32)
+        self._b1 = np.empty(sum(widths), np.float32)
+        col = 0
+        for m, width in zip(members, widths, strict=True):
+            self._w1[:, col:col + width] = m.w1 / m.std[:, None]
+            self._b1[col:col + width] = m.b1 - (m.mean / m.std) @ m.w1
+            col += width
+        self._cuts = np.cumsum([0] + [sum(m.w1.shape[1] for m in e.members) for e in ensembles])
+
+    def all_probs(self, x: np.ndarray) -> list[np.ndarray]:
+        """One (members, rows, classes) array per ensemble."""
+        h = np.maximum(np.atleast_2d(x).astype(np.float32) @ self._w1 + self._b1, 0.0)
+        return [e._heads(h[:, a:b]) for e, a, b in
+                zip(self.ensembles, self._cuts[:-1], self._cuts[1:], strict=True)]
