@@ -448,14 +448,7 @@ class TableService:
         They are not logged: the log holds only what the rules accepted."""
         live = self.get(table_id)
         with live.lock:
-            update = Update(table_id, live.version, "announce", list(events), HOST)
-            for listener in list(live.listeners):
-                try:
-                    listener(update)
-                except Exception:
-                    import logging
-
-                    logging.getLogger(__name__).exception("listener failed")
+            self._notify(live, Update(table_id, live.version, "announce", list(events), HOST))
 
     def add_listener(self, listener: Listener) -> None:
         """Hear every table's updates (the LEDs, the buzzer, the narrator)."""

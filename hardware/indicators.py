@@ -55,6 +55,8 @@ def feedback(events: list[dict[str, Any]]) -> list[Command]:
                 out += [("led", e["seat"], None), ("tone", "lock")]
             elif verdict == "answer":
                 out.append(("tone", "right" if e.get("right") else "wrong"))
+        elif kind == "refused":  # a card the rules refuse (UNO): the player takes it back
+            out.append(("tone", "wrong"))
         elif kind == "game_over":
             out += [("leds_off",), ("tone", "end")]
     return out

@@ -136,10 +136,28 @@ def act(table_id: str):
             raise TableError(403, "host_only", N_("Only the host can do that."))
     if caller.seat is None and not caller.host:
         raise TableError(401, "not_joined", N_("Join the table first, or watch."))
-    update = tables().submit(table_id, data.get("action"), caller.actor(as_seat),
-                             expected_version=data.get("version"))
+    action = data.get("action")
+    actor = caller.actor(as_seat)
+    try:
+        update = tables().submit(table_id, action, actor, expected_version=data.get("version"))
+    except TableError as exc:
+        announce_refusal(table_id, exc, action, actor.seat)
+        raise
     return jsonify({"version": update.version,
                     "events": events_for(update, caller.seat, caller.host)})
+
+
+def announce_refusal(table_id: str, exc: TableError, action: Any, seat: int | None) -> None:
+    """A refusal the whole table should hear (the game's ``buzz_codes``: UNO's illegal card)
+    sounds the buzzer and shows on every phone; others only answer the phone that asked."""
+    game = tables().get(table_id).game
+    rej = exc.rejection
+    if rej.code in getattr(game, "buzz_codes", ()):
+        card = action.get("card") if isinstance(action, dict) else None
+        tables().announce(table_id, [{"type": "refused", "code": rej.code,
+                                      "message": rej.message, "params": rej.params,
+                                      "seat": seat, "card": card if isinstance(card, str)
+                                      else None, "source": "web"}])
 
 
 @bp.post("/tables/<table_id>/slap")

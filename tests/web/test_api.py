@@ -200,3 +200,25 @@ def test_a_game_without_buttons_refuses_a_slap(client, scorepad):
     ana = join(client, scorepad["id"], 0)
     res = client.post(f"/api/tables/{scorepad['id']}/slap", headers=ana)
     assert res.status_code == 422 and res.json["error"]["code"] == "no_buttons"
+
+
+def test_an_illegal_card_from_a_phone_sounds_for_the_whole_table(client, service):
+    res = client.post("/api/tables", json={"game": "uno", "players": ["Ana", "Bruno"],
+                                           "pin": "2468"})
+    tid = res.json["table"]["id"]
+    for action in ({"type": "set_dealer", "dealer": 0}, {"type": "turn_up", "card": "blue-7"}):
+        client.post(f"/api/tables/{tid}/actions", json={"action": action}, headers=PIN)
+    heard = []
+    service.add_listener(heard.append)  # as the buzzer does
+    bruno = join(client, tid, 1)
+    res = act(client, tid, {"type": "play", "card": "red-5"}, bruno)
+    assert res.status_code == 422 and res.json["error"]["code"] == "illegal_card"
+    refused = [e for u in heard if u.kind == "announce" for e in u.events]
+    assert refused and refused[-1]["type"] == "refused" and refused[-1]["seat"] == 1
+    from hardware.indicators import feedback
+
+    assert feedback(refused) == [("tone", "wrong")]
+    # a refusal that is not about the pile (a score typo) stays on the phone that asked
+    heard.clear()
+    res = act(client, tid, {"type": "fly"}, bruno)
+    assert res.status_code == 422 and not [u for u in heard if u.kind == "announce"]

@@ -43,6 +43,8 @@ class Uno:
     # What the camera watches: the recogniser's deck, the discard pile in the middle and,
     # nearer the edge, where a hand is laid out card by card to be counted at the round's end.
     camera_deck: ClassVar[str] = "uno"
+    # Refusals the whole table hears (the buzzer): a card put on the pile that may not go there.
+    buzz_codes: ClassVar[frozenset[str]] = frozenset({"illegal_card"})
     camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
         ("discard", (0.3, 0.15, 0.7, 0.6)),
         ("hand", (0.05, 0.66, 0.95, 0.98)),
