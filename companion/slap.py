@@ -179,3 +179,10 @@ class Collector:
 
     def pending(self) -> int:
         return len(self._open) + sum(len(b) for b in self._ready)
+
+
+def race_action(action_type: str, presses: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
+    """One judged race of button presses as a game's action (``slap``, ``buzz``): the seats
+    and edge times only, so the log holds exactly what the rules judged."""
+    return {"type": action_type,
+            "presses": [{"seat": p["seat"], "t_ns": p["t_ns"]} for p in presses]}

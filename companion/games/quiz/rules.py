@@ -25,6 +25,7 @@ from companion.games.base import (
     State,
     reject,
 )
+from companion.slap import race_action
 
 MAX_PRESSES = 64
 HISTORY_KEPT = 50
@@ -139,12 +140,7 @@ class Quiz:
         }
 
     def on_presses(self, state: State, presses: list[dict[str, Any]]) -> Action | None:
-        if state.get("ended"):
-            return None
-        return {
-            "type": "buzz",
-            "presses": [{"seat": p["seat"], "t_ns": p["t_ns"]} for p in presses],
-        }
+        return None if state.get("ended") else race_action("buzz", presses)
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])

@@ -36,6 +36,7 @@ from companion.games.base import (
     reject,
 )
 from companion.games.versus import piles as P
+from companion.slap import race_action
 
 VERSUS_CARDS = 48
 GEM_CARDS = 18
@@ -341,12 +342,7 @@ class Versus:
 
     def on_presses(self, state: State, presses: list[dict[str, Any]]) -> Action | None:
         """The presses of one race from the buttons -> one ``slap``."""
-        if state.get("ended"):
-            return None
-        return {
-            "type": "slap",
-            "presses": [{"seat": p["seat"], "t_ns": p["t_ns"]} for p in presses],
-        }
+        return None if state.get("ended") else race_action("slap", presses)
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])
