@@ -50,6 +50,7 @@ class CameraRuntime:
         self.error: str | None = None
         self.explicit = False
         self._stop = threading.Event()
+        self.ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
@@ -129,6 +130,7 @@ class CameraRuntime:
     def start(self) -> CameraRuntime:
         """Start capture and watching in the background; failures are reported, not raised."""
         self._stop = threading.Event()
+        self.ready = threading.Event()  # set once the camera is open and watched
         self.error = None
         self._thread = threading.Thread(target=self._run, args=(self._stop,), name="camera",
                                         daemon=True)
@@ -160,6 +162,7 @@ class CameraRuntime:
             self.watcher = ZoneWatcher([], None, self.bridge.handle)
             with self._lock:
                 self._configure_watcher()
+            self.ready.set()
             self.watcher.run(self.hub, time.monotonic_ns, stop)
         except Exception as exc:  # no camera must never stop the scores from being kept
             self.error = f"{exc.__class__.__name__}: {exc}"

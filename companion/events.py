@@ -1,4 +1,4 @@
-"""What adapters report to the tables: a card seen, a button pressed, an action asked for.
+"""What adapters report to the tables: a card seen, a zone cleared, the camera lost, a press.
 
 Each carries the monotonic time it happened (``t_ns``, from the frame or the pin edge, not
 from when the software got round to it) and its source, so a judge can order them fairly.
@@ -6,8 +6,7 @@ from when the software got round to it) and its source, so a judge can order the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -38,12 +37,3 @@ class ButtonPressed:
     seat: int
     t_ns: int
     source: str = "gpio"
-
-
-@dataclass(frozen=True)
-class ActionRequested:
-    table_id: str
-    action: dict[str, Any]
-    t_ns: int
-    source: str = "web"
-    extra: dict[str, Any] = field(default_factory=dict)

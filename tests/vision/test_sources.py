@@ -79,21 +79,3 @@ def test_hub_thread_serves_many_readers() -> None:
         assert got is not None
         again = hub.wait_next(got.seq - 1, timeout=2.0)
         assert again is not None and again.seq >= got.seq
-
-
-def test_vision_service_runs_on_the_sample_replay() -> None:
-    from vision.service import VisionService
-    from vision.zones import Zone
-
-    class Cfg:
-        camera = "replay"
-        data_path = "/nonexistent-taught"
-
-    events = []
-    svc = VisionService(Cfg(), events.append, deck="uno", zones=[Zone("all", (0, 0, 1, 1))])
-    svc.start()
-    try:
-        part = next(svc.mjpeg())
-        assert part.startswith(b"--frame")
-    finally:
-        svc.stop()

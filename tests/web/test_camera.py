@@ -57,3 +57,14 @@ def test_versus_gets_one_discard_zone_per_seat(app, client, service, tmp_path):
     assert [z["name"] for z in zones] == ["discard-0", "discard-1", "discard-2"]
     assert all(0 <= z["rect"][0] < z["rect"][2] <= 1 for z in zones)
     assert zones[0]["rect"][2] <= zones[1]["rect"][0]  # side by side, not overlapping
+
+
+def test_the_camera_runs_on_the_sample_replay_and_streams_the_preview(service, tmp_path):
+    runtime = CameraRuntime(Config(camera="replay", data_dir=str(tmp_path)), service).start()
+    try:
+        assert runtime.ready.wait(30), runtime.error
+        part = next(runtime.preview(max_frames=1))
+        assert part.startswith(b"--frame") and b"Content-Type: image/jpeg" in part
+        assert runtime.status()["running"] and runtime.status()["source"] == "ReplaySource"
+    finally:
+        runtime.stop()
