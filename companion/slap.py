@@ -16,11 +16,18 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from companion.games.base import N_, Option
+
 #: How presses closer than the tie window are settled.
 #: ``simultaneous``: they count as one simultaneous slap and the game's rules decide (the
 #: default); ``reslap``: nobody wins, slap again; ``random``: a fair draw among them;
 #: ``strict``: the strict timestamp order (a window of 0; an exact tie is drawn).
 TIE_RULES = ("simultaneous", "reslap", "random", "strict")
+
+# Shared by every game played with the buttons (Versus, the quiz).
+TIE_WINDOW_OPTION = Option(
+    "tie_window_ms", 1.0, N_("Presses closer than this many milliseconds are a tie."),
+    kind=(int, float), minimum=0, maximum=100)
 DEFAULT_TIE_WINDOW_NS = 1_000_000
 MAX_T_NS = 2**63 - 1
 

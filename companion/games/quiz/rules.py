@@ -25,7 +25,6 @@ from companion.games.base import (
     State,
     reject,
 )
-from companion.slap import race_action
 
 MAX_PRESSES = 64
 HISTORY_KEPT = 50
@@ -48,14 +47,7 @@ class Quiz:
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 16
     options: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "tie_window_ms",
-            1.0,
-            N_("Presses closer than this many milliseconds are a tie."),
-            kind=(int, float),
-            minimum=0,
-            maximum=100,
-        ),
+        slap.TIE_WINDOW_OPTION,
         Option(
             "tie_rule",
             "simultaneous",
@@ -140,7 +132,7 @@ class Quiz:
         }
 
     def on_presses(self, state: State, presses: list[dict[str, Any]]) -> Action | None:
-        return None if state.get("ended") else race_action("buzz", presses)
+        return None if state.get("ended") else slap.race_action("buzz", presses)
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])

@@ -36,7 +36,6 @@ from companion.games.base import (
     reject,
 )
 from companion.games.versus import piles as P
-from companion.slap import race_action
 
 VERSUS_CARDS = 48
 GEM_CARDS = 18
@@ -106,28 +105,13 @@ def _seat_zone(zone: Any, n: int) -> int | None:
 
 class Versus:
     id: ClassVar[str] = "versus"
-    # Versus art is unknown: pile tops are compared as images (a taught deck names them).
-    camera_deck: ClassVar[str] = "taught"
-
-    def camera_zones(self, players: list[str]) -> list[tuple[str, tuple[float, ...]]]:
-        """One discard zone per seat, side by side across the picture, in seat order: a
-        start the host drags into place from the camera page."""
-        n = max(1, len(players))
-        w = 1.0 / n
-        return [(f"discard-{i}", (round(i * w + 0.01, 3), 0.15, round((i + 1) * w - 0.01, 3),
-                                  0.85)) for i in range(n)]
     name: ClassVar[str] = N_("Versus")
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 8
+    # Versus art is unknown: pile tops are compared as images (a taught deck names them).
+    camera_deck: ClassVar[str] = "taught"
     options: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "tie_window_ms",
-            1.0,
-            N_("Presses closer than this many milliseconds are a tie."),
-            kind=(int, float),
-            minimum=0,
-            maximum=100,
-        ),
+        slap.TIE_WINDOW_OPTION,
         Option(
             "tie_rule",
             "simultaneous",
@@ -319,6 +303,14 @@ class Versus:
         }
 
     # -- what the adapters send -------------------------------------------------------
+    def camera_zones(self, players: list[str]) -> list[tuple[str, tuple[float, ...]]]:
+        """One discard zone per seat, side by side across the picture, in seat order: a
+        start the host drags into place from the camera page."""
+        n = max(1, len(players))
+        w = 1.0 / n
+        return [(f"discard-{i}", (round(i * w + 0.01, 3), 0.15, round((i + 1) * w - 0.01, 3),
+                                  0.85)) for i in range(n)]
+
     def on_card_seen(
         self,
         state: State,
@@ -342,7 +334,7 @@ class Versus:
 
     def on_presses(self, state: State, presses: list[dict[str, Any]]) -> Action | None:
         """The presses of one race from the buttons -> one ``slap``."""
-        return None if state.get("ended") else race_action("slap", presses)
+        return None if state.get("ended") else slap.race_action("slap", presses)
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])
