@@ -104,8 +104,12 @@
       call(method, sub, body) {
         return TC.api(method, "/api/tables/" + id + (sub ? "/" + sub : ""), body, creds());
       },
-      async act(action) {
-        const body = { action, version: view ? view.version : undefined };
+      /* Submit an action. The version the phone saw goes with it (a stale view is refused);
+         time-critical moves judged by the rules on their own (a slap, a buzz, a host's
+         verdict on it) pass { version: false } so a move a moment earlier cannot bounce them. */
+      async act(action, opts) {
+        const versioned = !(opts && opts.version === false);
+        const body = { action, version: versioned && view ? view.version : undefined };
         if (pin && asSeatSel.value !== "") body.as_seat = Number(asSeatSel.value);
         try {
           const res = await TC.api("POST", "/api/tables/" + id + "/actions", body, creds());

@@ -24,17 +24,7 @@
 
   /* Host moves go without the seen version: the rules check the phase themselves, and a
      buzz arriving a moment earlier must not make the host's "right" bounce. */
-  async function send(action) {
-    try {
-      const res = await ctx.call("POST", "actions", { action });
-      onEvents(res.events || [], ctx);
-      return res;
-    } catch (e) {
-      ctx.toast(e.message, "error");
-      if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
-      throw e;
-    }
-  }
+  function send(action) { return ctx.act(action, { version: false }); }
 
   async function buzz() {
     const btn = root.querySelector("#qz-buzz");

@@ -80,17 +80,7 @@
   /* ---- sending ---- */
   /* Time-critical moves go without the seen version (the rules check them against the
      latest race themselves); deliberate host edits go through ctx.act (version-checked). */
-  async function send(action) {
-    try {
-      const res = await ctx.call("POST", "actions", { action });
-      onEvents(res.events || [], ctx);
-      return res;
-    } catch (e) {
-      ctx.toast(e.message, "error");
-      if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
-      throw e;
-    }
-  }
+  function send(action) { return ctx.act(action, { version: false }); }
   async function slap() {
     if (slapBusy) return;
     slapBusy = true;
