@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import random
 import statistics
 import sys
@@ -42,8 +43,8 @@ from vision.watcher import ZoneWatcher  # noqa: E402
 from vision.zones import Zone  # noqa: E402
 from web import create_app  # noqa: E402
 
-PLAYS_PER_TABLE = int(__import__("os").environ.get("PLAYS", 28))
-TABLES = int(__import__("os").environ.get("TABLES", 3))
+PLAYS_PER_TABLE = int(os.environ.get("PLAYS", 28))
+TABLES = int(os.environ.get("TABLES", 3))
 FRAME_NS = 33_000_000
 
 

@@ -11,6 +11,7 @@ import logging
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 from companion.config import Config, load_config
 from companion.store import Store
@@ -53,7 +54,7 @@ def build(cfg: Config):
 
 def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    cfg = load_config(path=None if not args.config else __import__("pathlib").Path(args.config),
+    cfg = load_config(path=Path(args.config) if args.config else None,
                       host=args.host, port=args.port, database=args.db)
     url = public_url(cfg)
     cfg.public_url = cfg.public_url or url

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import secrets
 import threading
@@ -33,6 +34,7 @@ from companion.games.base import (
 from companion.games.registry import game_ids, get_game
 from companion.store import LogEntry, Store, TableRecord
 
+log = logging.getLogger(__name__)
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no I, O, 0, 1: read aloud without doubt
 CODE_LENGTH = 4
 MAX_NAME = 24
@@ -459,6 +461,4 @@ class TableService:
             try:
                 listener(update)
             except Exception:  # a broken listener must never undo a committed action
-                import logging
-
-                logging.getLogger(__name__).exception("listener failed")
+                log.exception("listener failed")

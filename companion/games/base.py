@@ -173,9 +173,9 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
             )
         if opt.kind is not None and value is not None:
             kinds = opt.kind if isinstance(opt.kind, tuple) else (opt.kind,)
-            if isinstance(value, bool) and bool not in kinds:
-                value = "bad"
-            if not isinstance(value, kinds):
+            # bool is an int to Python, but True is no tie window and no score target
+            is_bool_by_mistake = isinstance(value, bool) and bool not in kinds
+            if is_bool_by_mistake or not isinstance(value, kinds):
                 raise OptionError(
                     Rejection(
                         "bad_option", N_("Option {name} has the wrong type."), {"name": opt.name}
