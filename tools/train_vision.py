@@ -359,7 +359,10 @@ def main() -> int:
     cv2.setNumThreads(1)
     sets = load_sets(args.data)
     MODELS.mkdir(parents=True, exist_ok=True)
-    for deck in args.deck or ["uno", "french", "huangdi"]:
+    # UNO and the standard pack ship a convolutional network (tools/train_vision_cnn.py);
+    # their MLPs are only a fallback, built when asked for (--deck uno also writes the
+    # feature scaling that taught decks borrow)
+    for deck in args.deck or ["huangdi"]:
         rng = np.random.default_rng(7)
         calib = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
                  for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "calib"]
@@ -394,6 +397,10 @@ def main() -> int:
                 part_b.save(MODELS / f"{deck}_b.npz")
                 model = ensemble(np.array([first.index(p[0]) for p in parts]), first)
                 name = f"{deck}_a"
+                if deck == "uno":  # taught decks borrow this scaling of real cards' features
+                    np.savez_compressed(MODELS / "feature_scale.npz",
+                                        mean=model.members[0].mean.astype(np.float32),
+                                        std=model.members[0].std.astype(np.float32))
             else:
                 model = ensemble(y, labels)
                 name = deck

@@ -1,20 +1,29 @@
 """Find cards in a frame: each as four corners, plus a rectified portrait crop.
 
 Classic geometry rather than a learned detector: a card is a bright, convex, nearly
-rectangular blob, which holds on wood, cloth and white tables alike and costs a few ms on a
-Pi. Several binarisations are tried (Otsu, adaptive edges) because no single one works on
-every surface; their candidates are merged by overlap.
+rectangular blob (a trapezoid when the camera looks at a slant), which holds on wood, cloth
+and white tables alike and costs a few ms on a Pi. Several binarisations are tried (Otsu,
+bright-and-dull, brighter than the neighbourhood; for UNO the coloured and black card
+bodies) because no single one works on every surface; their candidates are merged by
+overlap. Each binarisation was kept because it finds cards the others miss, on the shared
+photos or the drawn scenes (Canny edges, once a fourth, never did and cost ~0.5 ms a frame).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 CARD_W, CARD_H = 64, 96  # the rectified crop every recogniser sees (portrait)
-WORK_SIDE = 480  # long side of the image the geometry runs on; corners are scaled back
+# Long side of the image the geometry runs on; corners are scaled back. (400 was ~25%
+# faster but lost cards on the photos: webcam cards on grey paper, some crops.)
+WORK_SIDE = 480
+# Saturation from which green or blue counts as a card body in a close-up (see find_cards):
+# washed-out webcam bodies measured ~30-60, while skin, wood and walls are never that hue.
+COOL_SAT = 25
 
 
 @dataclass
@@ -24,26 +33,32 @@ class Quad:
     corners: np.ndarray  # float32 (4, 2)
     area_frac: float
     whole: bool = False  # the whole image was taken as the card (a tight crop)
+    # no outline: the box around the biggest vivid region of a close-up, hand-held card,
+    # usually cut by the frame or by fingers; recognisers read it with more doubt
+    partial: bool = False
 
 
 def order_portrait(pts: np.ndarray) -> np.ndarray:
     """Order four points so that TL->TR is a short side: the card is seen upright-ish.
 
     Which short side is "top" stays ambiguous (cards are 180-degree symmetric in layout);
-    recognisers look at both orientations.
+    recognisers look at both orientations. Plain floats, not numpy: on four points numpy's
+    per-call overhead was most of this function's cost, called once per card per frame.
     """
-    pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
-    c = pts.mean(axis=0)
-    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
-    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down)
+    xy = np.asarray(pts, dtype=np.float32).reshape(4, 2)
+    p = xy.tolist()
+    cx = (p[0][0] + p[1][0] + p[2][0] + p[3][0]) / 4.0
+    cy = (p[0][1] + p[1][1] + p[2][1] + p[3][1]) / 4.0
+    # clockwise in image coordinates (y down)
+    order = sorted(range(4), key=lambda i: math.atan2(p[i][1] - cy, p[i][0] - cx))
     # start at the point with the smallest x+y to get a stable TL
-    start = int(np.argmin(pts.sum(axis=1)))
-    pts = np.roll(pts, -start, axis=0)
-    d01 = np.linalg.norm(pts[1] - pts[0])
-    d12 = np.linalg.norm(pts[2] - pts[1])
-    if d01 > d12:  # landscape: rotate so that the first edge is a short one
-        pts = np.roll(pts, -1, axis=0)
-    return pts
+    sums = [p[i][0] + p[i][1] for i in order]
+    start = sums.index(min(sums))
+    order = order[start:] + order[:start]
+    (x0, y0), (x1, y1), (x2, y2) = p[order[0]], p[order[1]], p[order[2]]
+    if math.hypot(x1 - x0, y1 - y0) > math.hypot(x2 - x1, y2 - y1):
+        order = order[1:] + order[:1]  # landscape: rotate so that the first edge is short
+    return xy[order]
 
 
 def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CARD_W, CARD_H)
@@ -54,6 +69,25 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CAR
     m = cv2.getPerspectiveTransform(np.asarray(corners, np.float32), dst)
     return cv2.warpPerspective(image, m, (w, h), flags=cv2.INTER_AREA,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
+    """Whether a convex four-gon (fitted to a blob's hull) looks like a card in perspective:
+    it covers the hull (area within 8%), the mean of each pair of opposite sides gives a card's
+    aspect, and no corner is sharper than 50 degrees."""
+    qa = cv2.contourArea(quad)
+    if qa <= 0 or not 1.0 / 1.08 <= hull_area / qa <= 1.08:
+        return False
+    v = np.roll(quad, -1, axis=0) - quad
+    side = np.linalg.norm(v, axis=1)
+    if side.min() <= 0:
+        return False
+    a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
+    if not 1.15 <= max(a, b) / min(a, b) <= 2.4:
+        return False
+    u = v / side[:, None]
+    cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
+    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(50.0)))
 
 
 def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ...],
@@ -72,10 +106,17 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
         return None
     fill = hull_area / (rw * rh)
     aspect = max(rw, rh) / min(rw, rh)
-    if fill < 0.86 or not 1.15 <= aspect <= 2.4:
-        return None
     approx = cv2.approxPolyDP(hull, 0.03 * cv2.arcLength(hull, True), True)
-    if len(approx) == 4 and cv2.isContourConvex(approx):
+    four = len(approx) == 4 and cv2.isContourConvex(approx)
+    # A card seen at a slant (a phone held over the table) is a trapezoid, not a rectangle,
+    # and fills as little as 75% of its rotated box: take it when a convex four-gon fits its
+    # hull, with card-like sides and no corner sharper than 50 degrees, clear of the photo's
+    # edges (there, such shapes were patches of table and shadow cut by the frame).
+    if (fill < 0.86 or not 1.15 <= aspect <= 2.4) and not (
+            four and _slanted_card(approx.reshape(4, 2).astype(np.float32), hull_area)
+            and _border_sides(approx.reshape(4, 2), shape) == 0):
+        return None
+    if four:
         pts = approx.reshape(4, 2).astype(np.float32)
     else:
         pts = cv2.boxPoints(rect).astype(np.float32)
@@ -87,11 +128,16 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     return pts, hull_area * grow * grow / img_area
 
 
-def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float = 1.0
-                ) -> list[tuple[np.ndarray, float]]:
+def _outlines(mask: np.ndarray) -> list[np.ndarray]:
+    """The outer outline of every blob of a mask (found once where two searches use them)."""
+    return list(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+
+
+def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float = 1.0,
+                contours: list[np.ndarray] | None = None) -> list[tuple[np.ndarray, float]]:
+    """The card quad of every card-shaped blob of a mask."""
     out = []
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    for cnt in contours:
+    for cnt in _outlines(mask) if contours is None else contours:
         q = _quad_of(cnt, cv2.contourArea(cnt), img_area, mask.shape, min_frac, grow)
         if q is not None:
             out.append(q)
@@ -120,19 +166,24 @@ def _percentile_u8(values: np.ndarray, q: float) -> int:
     return int(np.searchsorted(np.cumsum(hist), q / 100.0 * values.size))
 
 
-def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: float,
-                  grow: float) -> list[tuple[np.ndarray, float]]:
+def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min_frac: float,
+                  grow: float, contours: list[np.ndarray] | None = None
+                  ) -> list[tuple[np.ndarray, float]]:
     """UNO 2018 art: the white disc splits the coloured body into two pieces of one hue;
-    a pair whose joint hull is card-shaped is a card."""
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    blobs = [c for c in contours if cv2.contourArea(c) >= 0.3 * min_frac * img_area]
-    blobs = sorted(blobs, key=cv2.contourArea, reverse=True)[:10]
+    a pair whose joint hull is card-shaped is a card. ``hue`` None: every piece is one hue
+    (the black body of the wild cards)."""
+    sized = [(cv2.contourArea(c), c) for c in (_outlines(mask) if contours is None else contours)]
+    sized = sorted([ac for ac in sized if ac[0] >= 0.3 * min_frac * img_area],
+                   key=lambda ac: ac[0], reverse=True)[:10]
+    blobs = [c for _, c in sized]
+    areas = [a for a, _ in sized]
     hues = []
-    for c in blobs:
+    for c in blobs if hue is not None else []:
         x, y, w, h = cv2.boundingRect(c)
         m = np.zeros((h, w), np.uint8)
         cv2.drawContours(m, [c - [x, y]], -1, 255, -1)
         hues.append(_circular_hue(hue[y:y + h, x:x + w], m))
+    hues = hues or [0.0] * len(blobs)
     out = []
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
@@ -141,9 +192,7 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
                 continue
             both = np.vstack([blobs[i], blobs[j]])
             area = cv2.contourArea(cv2.convexHull(both))
-            pieces = cv2.contourArea(blobs[i]) + cv2.contourArea(blobs[j])
-            if min(cv2.contourArea(blobs[i]), cv2.contourArea(blobs[j])) < 0.15 * area or \
-                    pieces < 0.3 * area:
+            if min(areas[i], areas[j]) < 0.15 * area or areas[i] + areas[j] < 0.3 * area:
                 continue
             q = _quad_of(both, area, img_area, mask.shape, min_frac, grow, min_solidity=0.0)
             if q is not None:
@@ -152,32 +201,41 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray, img_area: float, min_frac: 
 
 
 def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
-                           ) -> np.ndarray | None:
+                           ) -> tuple[np.ndarray, float] | None:
     """The rotated box around the biggest vivid one-hue region (a hand-held, half-hidden
-    card); vividness ranks it above skin and wood, which are large but duller."""
+    card); vividness ranks it above skin and wood, which are large but duller. Judged at
+    half size: the box is a rough guess either way, and labelling the regions at full size
+    was the dearest step of a close-up frame. Also gives the share of the frame its pixels
+    cover."""
+    mask, hue, sat = (np.ascontiguousarray(a[::2, ::2]) for a in (mask, hue, sat))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask)
     area = mask.shape[0] * mask.shape[1]
     big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.01 * area]
     if not big:
         return None
-    vivid = {i: stats[i, cv2.CC_STAT_AREA]
-             * (cv2.mean(sat, (lab == i).astype(np.uint8))[0] / 255) ** 3 for i in big}
+    # each region judged inside its own bounding box, not over the whole frame
+    box = {i: (slice(stats[i, 1], stats[i, 1] + stats[i, 3]),
+               slice(stats[i, 0], stats[i, 0] + stats[i, 2])) for i in big}
+    own = {i: (lab[box[i]] == i).astype(np.uint8) for i in big}
+    vivid = {i: stats[i, cv2.CC_STAT_AREA] * (cv2.mean(sat[box[i]], own[i])[0] / 255) ** 3
+             for i in big}
     big.sort(key=lambda i: -vivid[i])
     if stats[big[0], cv2.CC_STAT_AREA] < 0.04 * area:
         return None
-    hues = {i: _circular_hue(hue, (lab == i).astype(np.uint8)) for i in big}
+    hues = {i: _circular_hue(hue[box[i]], own[i]) for i in big}
     h0 = hues[big[0]]
     keep = [i for i in big if min(abs(hues[i] - h0), 180 - abs(hues[i] - h0)) <= 10]
     # the outlines' hull bounds the same rectangle as every pixel, for far fewer points
-    outlines, _ = cv2.findContours(np.isin(lab, keep).astype(np.uint8), cv2.RETR_EXTERNAL,
-                                   cv2.CHAIN_APPROX_SIMPLE)
+    pick = np.zeros(n, np.uint8)
+    pick[keep] = 1
+    outlines, _ = cv2.findContours(pick[lab], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.vstack(outlines).reshape(-1, 2).astype(np.float32))
     (rw, rh) = rect[1]
     if min(rw, rh) <= 0 or not 1.0 <= max(rw, rh) / min(rw, rh) <= 2.5:
         return None
-    pts = cv2.boxPoints(rect).astype(np.float32)
+    pts = cv2.boxPoints(rect).astype(np.float32) * 2 + 0.5  # back to full size
     c = pts.mean(axis=0)
-    return (pts - c) * 1.08 + c
+    return (pts - c) * 1.08 + c, sum(stats[i, cv2.CC_STAT_AREA] for i in keep) / area
 
 
 def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) -> int:
@@ -216,6 +274,46 @@ def _contains(outer: np.ndarray, inner: np.ndarray) -> bool:
     return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) > 0
 
 
+def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]]
+           ) -> list[tuple[np.ndarray, float, bool]]:
+    """One quad per card from every mask's candidates ((quad, area_frac), strong), largest
+    first. Strong quads (coloured bodies) are trusted over what encloses them. The first of
+    overlapping candidates is kept, so the candidate lists go in order of trust."""
+    found: list[tuple[np.ndarray, float, bool]] = []
+    boxes: list[tuple[float, float, float, float]] = []  # their bounding boxes, for overlap
+    for (pts, frac), is_strong in cands:
+        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
+        box = (float(x0), float(y0), float(x1), float(y1))
+        if any(_iou_xyxy(box, b) > 0.5 for b in boxes):
+            continue
+        found.append((pts, frac, is_strong))
+        boxes.append(box)
+    found.sort(key=lambda x: -x[1])
+    # A quad inside a bigger quad is either the printed frame of a card (centred: drop the
+    # inner one) or a card lying inside a region of table (off-centre: drop the region).
+    # (Centres and boxes computed once, and a centre outside the box needs no polygon test.)
+    drop: set[int] = set()
+    centres = [(float(x), float(y)) for x, y in (p.mean(axis=0) for p, _, _ in found)]
+    fboxes = [(float(x0), float(y0), float(x1), float(y1)) for (x0, y0), (x1, y1) in
+              ((p.min(axis=0), p.max(axis=0)) for p, _, _ in found)]
+    for i, (outer, of, _) in enumerate(found):
+        x0, y0, x1, y1 = fboxes[i]
+        diag = math.hypot(x1 - x0, y1 - y0)
+        poly = outer.reshape(-1, 1, 2)
+        for j in range(i + 1, len(found)):
+            _, inf, inner_strong = found[j]
+            cx, cy = centres[j]
+            if not (x0 < cx < x1 and y0 < cy < y1) or \
+                    cv2.pointPolygonTest(poly, (cx, cy), False) <= 0:
+                continue
+            off = math.hypot(cx - centres[i][0], cy - centres[i][1])
+            if off < 0.08 * diag and inf > 0.25 * of and not inner_strong:
+                drop.add(j)
+            else:
+                drop.add(i)
+    return [f for k, f in enumerate(found) if k not in drop]
+
+
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
                max_cards: int = 24, colour_bodies: bool = False) -> list[Quad]:
     """Every card-like quadrilateral in a BGR image, largest first.
@@ -238,12 +336,18 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     masks = []
     _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks.append(cv2.morphologyEx(otsu, cv2.MORPH_OPEN, kernel))
-    edges = cv2.Canny(gray, 30, 90)
-    edges = cv2.dilate(edges, kernel, iterations=1)
-    filled = cv2.bitwise_not(edges)
-    masks.append(cv2.erode(filled, kernel, iterations=1))
+    if colour_bodies:  # judge colour after a white balance: webcams often cast green
+        top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
+        gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
+        # a per-channel gain as a colour transform, a tenth of the time of a 3-channel LUT;
+        # the -0.499 makes its rounding a truncation, as the float multiply and LUT had
+        balanced = cv2.transform(small, np.hstack([np.diag(gain), np.full((3, 1), -0.499)]
+                                                  ).astype(np.float32))
+        # one HSV for every mask (the white one found the same cards on the balanced frame)
+        hsv = hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+    else:
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     # bright and not too saturated: the white border of most cards
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
@@ -254,85 +358,66 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
 
     # the coloured body of an UNO card, for when its white border melts into a light table;
     # grown by the border's width so the crop matches a card found by its outline
-    if colour_bodies:  # judge colour after a white balance: webcams often cast green
-        top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
-        gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
-        lut = np.clip(np.arange(256, dtype=np.float32)[:, None] * gain.astype(np.float32),
-                      0, 255).astype(np.uint8).reshape(256, 1, 3)
-        balanced = cv2.LUT(small, lut)  # the same numbers as a float multiply, cheaper
-        hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+    if colour_bodies:
         colour = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
         colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
 
-    found: list[tuple[np.ndarray, float]] = []
-    boxes: list[tuple[float, float, float, float]] = []  # their bounding boxes, for overlap
-    strong: set[int] = set()  # ids of coloured-body quads: trusted over what encloses them
     cands = []
     if colour_bodies:
-        cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1)]
+        outl = _outlines(colour)
+        cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
         cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
-                                                   1.1)]
+                                                   1.1, outl)]
         # the black body of the wild cards
-        dark = cv2.morphologyEx(cv2.inRange(hsv_c, (0, 0, 0), (180, 255, 60)), cv2.MORPH_OPEN,
-                                kernel, iterations=2)
-        cands += [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1)]
-        cands += [(c, False) for c in _colour_pairs(dark, np.zeros_like(dark), img_area,
-                                                    min_frac, 1.1)]
+        dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), 60, 255, cv2.THRESH_BINARY_INV)[1]
+        dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
+        outl = _outlines(dark)
+        cands += [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, outl)]
+        cands += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1, outl)]
     cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
-    for (pts, frac), is_strong in cands:
-        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
-        box = (float(x0), float(y0), float(x1), float(y1))
-        if any(_iou_xyxy(box, b) > 0.5 for b in boxes):
-            continue
-        if is_strong:
-            strong.add(id(pts))
-        found.append((pts, frac))
-        boxes.append(box)
-    found.sort(key=lambda x: -x[1])
-    # A quad inside a bigger quad is either the printed frame of a card (centred: drop the
-    # inner one) or a card lying inside a region of table (off-centre: drop the region).
-    drop: set[int] = set()
-    for i, (outer, of) in enumerate(found):
-        diag = float(np.linalg.norm(outer.max(axis=0) - outer.min(axis=0)))
-        for j in range(i + 1, len(found)):
-            inner, inf = found[j]
-            if not _contains(outer, inner):
-                continue
-            off = float(np.linalg.norm(inner.mean(axis=0) - outer.mean(axis=0)))
-            if off < 0.08 * diag and inf > 0.25 * of and id(inner) not in strong:
-                drop.add(j)
-            else:
-                drop.add(i)
-    kept = [f for k, f in enumerate(found) if k not in drop]
-    quads = [Quad(order_portrait(p / scale), f) for p, f in kept[:max_cards]]
-    if quads and whole_fallback and colour_bodies and len(kept) <= 2 and \
-            not any(id(p) in strong for p, _ in kept):
-        # no coloured body among the outlines: a close-up, hand-held card (cut by the
-        # frame or by fingers) may be there too, beside a wall or a face that looked
-        # card-shaped; the recogniser's "not a card" class sorts them out. A webcam's colours
-        # can be washed out: vivid is judged against this frame's most saturated pixels.
+    kept = _merge(cands)
+    closeup = False
+    pts = None  # the close-up's box, when one is taken
+    if whole_fallback and colour_bodies and len(kept) <= 2 and not any(k[2] for k in kept):
+        # No coloured body among the outlines: a close-up, hand-held card (cut by the frame
+        # or by fingers, so its outline is no card shape) may be there too, beside a wall or
+        # a face that looked card-shaped; the recogniser's "not a card" class sorts them
+        # out. Its body is looked for again, as strong as a body found above (so a wall's
+        # outline around it gives way): a webcam's colours can be washed out, so vivid is
+        # judged against this frame's most saturated pixels; and green or blue, which skin,
+        # wood and warm walls never are, counts from a far lower saturation (in hand-held
+        # webcam shots those bodies were often less saturated than the hand holding them).
         smin = int(np.clip(0.75 * _percentile_u8(hsv_c[..., 1], 95), 60, 110))
         if smin < 110:
             colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
                                       cv2.MORPH_OPEN, kernel, iterations=2)
-        extra = [q for q, _ in _candidates(colour, img_area, min_frac, 1.1)
-                 + _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac, 1.1)]
-        if not extra:
-            pts = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1])
-            extra = [] if pts is None else [pts]
-        for pts in extra:
-            if all(_iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
-                   for q, _ in kept):
-                quads.append(Quad(order_portrait(pts / scale), 0.0))
-                kept.append((pts, 0.0))
-    if not quads and whole_fallback and colour_bodies:
-        smin = int(np.clip(0.75 * _percentile_u8(hsv_c[..., 1], 95), 60, 110))
-        if smin < 110:
-            colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
-                                      cv2.MORPH_OPEN, kernel, iterations=2)
-        pts = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1])
-        if pts is not None:
-            quads = [Quad(order_portrait(pts / scale), 0.0, whole=True)]
+        cool = cv2.morphologyEx(cv2.inRange(hsv_c, (40, COOL_SAT, 50), (130, 255, 255)),
+                                cv2.MORPH_OPEN, kernel, iterations=2)
+        extra = [c for m, outl in ((colour, _outlines(colour)), (cool, _outlines(cool)))
+                 for c in _candidates(m, img_area, min_frac, 1.1, outl)
+                 + _colour_pairs(m, hsv_c[..., 0], img_area, min_frac, 1.1, outl)]
+        region = None
+        if not kept or not extra:
+            region = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1]) or \
+                _largest_colour_region(cool, hsv_c[..., 0], hsv_c[..., 1])
+        pts = None if region is None else region[0]
+        if region is not None and not kept and region[1] >= 0.35:
+            # nothing else found, and one colour fills the frame: a tight crop, where shapes
+            # inside the card's body (its corner index, the wild's oval) are not cards
+            big = 0.5 * cv2.contourArea(pts)
+            extra = [(q, f) for q, f in extra
+                     if not (_contains(pts, q) and cv2.contourArea(q) < big)]
+        if extra:
+            kept = _merge([((p, f), st) for p, f, st in kept] + [(c, True) for c in extra])
+        elif pts is not None and all(
+                _iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
+                for q, _, _ in kept):
+            closeup = not kept  # a rotated box, not an outline: the whole card if alone
+            kept.append((pts, 0.0, False))
+    quads = [Quad(order_portrait(p / scale), f, partial=p is pts)
+             for p, f, _ in kept[:max_cards]]
+    if closeup:
+        quads[0].whole = True
     if not quads and whole_fallback:
         pts = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         quads = [Quad(order_portrait(pts), 1.0, whole=True)]

@@ -20,6 +20,7 @@ class Card:
     corners: np.ndarray  # (4, 2) float, image pixels, TL TR BR BL of the portrait card
     best: str | None = None
     signature: tuple[float, ...] | None = None  # coarse colour layout, to compare cards
+    partial: bool = False  # only part of the card was in view (no whole outline found)
 
     def to_json(self) -> dict:
         return {"label": self.label, "confidence": round(float(self.confidence), 4),
@@ -65,8 +66,18 @@ class Identifier:
         crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
         many = getattr(self.recogniser, "classify_many", None)
         verdicts = many(crops) if many else [self.recogniser.classify(c) for c in crops]
-        return [Card(v.label, v.confidence, q.corners, v.best, signature(c))
-                for q, v, c in zip(quads, verdicts, crops, strict=True) if v.is_card]
+        # A card seen only in part (a close-up cut by the frame or by fingers) is read from
+        # a stretched piece of it: named only at the recogniser's stricter threshold for
+        # parts, where it has one (on the held-out photos nearly every confident wrong name
+        # came from such views, while cards seen whole had none).
+        part = getattr(self.recogniser, "part_threshold", None)
+        cards = []
+        for q, v, c in zip(quads, verdicts, crops, strict=True):
+            if not v.is_card:
+                continue
+            label = None if q.partial and part is not None and v.confidence < part else v.label
+            cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
+        return cards
 
     def timed(self, image: np.ndarray) -> tuple[list[Card], float]:
         """The cards and the milliseconds spent finding and naming them."""

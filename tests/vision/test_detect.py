@@ -1,9 +1,10 @@
+import cv2
 import numpy as np
 import pytest
 
 from tests.vision.helpers import matches
 from vision.detect import CARD_H, CARD_W, find_cards, order_portrait, rectify
-from vision.synth import render_scene
+from vision.synth import draw_card, render_scene
 
 
 @pytest.mark.parametrize("table", ["wood", "cloth", "white", "pattern"])
@@ -35,3 +36,41 @@ def test_tight_crop_falls_back_to_whole_image() -> None:
 def test_rectify_size() -> None:
     image, truth = render_scene([("uno", "blue-1")], seed=2)
     assert rectify(image, order_portrait(truth[0])).shape == (CARD_H, CARD_W, 3)
+
+
+def _paste(scene: np.ndarray, card: np.ndarray, corners: np.ndarray) -> None:
+    """Warp ``card`` onto ``scene`` with its corners (TL, TR, BR, BL) at ``corners``."""
+    ch, cw = card.shape[:2]
+    src = np.float32([[0, 0], [cw, 0], [cw, ch], [0, ch]])
+    m = cv2.getPerspectiveTransform(src, np.float32(corners))
+    cv2.warpPerspective(card, m, scene.shape[1::-1], scene, borderMode=cv2.BORDER_TRANSPARENT)
+
+
+def test_finds_a_card_seen_at_a_slant() -> None:
+    """A phone held over the table sees a trapezoid that fills ~80% of its rotated box."""
+    scene = np.full((480, 640, 3), (40, 45, 40), np.uint8)  # dark cloth
+    corners = np.float32([[270, 120], [390, 130], [420, 330], [220, 320]])  # far side shorter
+    _paste(scene, draw_card("french", "7H"), corners)
+    quads = find_cards(cv2.GaussianBlur(scene, (3, 3), 0), whole_fallback=False)
+    assert len(quads) == 1
+    q = quads[0].corners
+    assert min(np.abs(np.roll(q, k, axis=0) - corners).max() for k in range(4)) < 6
+
+
+@pytest.mark.parametrize("label", ["blue-7", "green-3"])
+def test_finds_a_washed_out_hand_held_card(label: str) -> None:
+    """A webcam's pale green / blue card, less saturated than the face beside it and cut by
+    fingers, is found by its body, not replaced by the face."""
+    card = draw_card("uno", label)
+    card = cv2.addWeighted(card, 0.3, np.full_like(card, 150), 0.7, 0)
+    scene = np.full((480, 640, 3), (215, 235, 240), np.uint8)  # a pale warm wall
+    cv2.ellipse(scene, (200, 260), (110, 150), 0, 0, 360, (80, 110, 170), -1)  # a face
+    corners = np.float32([[300, 90], [450, 90], [450, 300], [300, 300]])
+    _paste(scene, card, corners)
+    for y in (250, 280):  # fingers over the card's lower corner, from the frame's edge
+        cv2.rectangle(scene, (400, y), (640, y + 24), (90, 130, 200), -1)
+    quads = find_cards(cv2.GaussianBlur(scene, (3, 3), 0), colour_bodies=True)
+    centre = tuple(float(v) for v in corners.mean(axis=0))
+    on_card = [q for q in quads if not q.whole
+               and cv2.pointPolygonTest(q.corners.reshape(-1, 1, 2), centre, False) > 0]
+    assert on_card and cv2.contourArea(on_card[0].corners) < 1.5 * cv2.contourArea(corners)

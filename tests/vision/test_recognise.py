@@ -38,3 +38,52 @@ def test_every_card_has_a_confidence(identifiers) -> None:
     for card in identifiers["uno"].identify(image):
         assert 0.0 <= card.confidence <= 1.0
         assert card.corners.shape == (4, 2)
+
+
+def test_uno_and_standard_are_read_by_the_network_through_opencv(identifiers) -> None:
+    """The trained network runs through cv2.dnn: no torch (nor onnxruntime) at run time."""
+    import sys
+
+    from vision.recognise.cnn import CnnRecogniser
+
+    for deck in ("uno", "french"):
+        assert isinstance(identifiers[deck].recogniser, CnnRecogniser)
+    image, _ = render_scene([("uno", "blue-7")], seed=3)
+    identifiers["uno"].identify(image)
+    assert "torch" not in sys.modules and "onnxruntime" not in sys.modules
+
+
+def test_network_reads_a_card_either_way_up(identifiers) -> None:
+    image, corners = render_scene([("uno", "green-draw2")], table="cloth", seed=8)
+    rec = identifiers["uno"].recogniser
+    from vision.detect import order_portrait, rectify
+    from vision.recognise.features import DETAIL_H, DETAIL_W
+
+    crop = rectify(image, order_portrait(corners[0]), (DETAIL_W, DETAIL_H))
+    up, turned = rec.classify_many([crop, crop[::-1, ::-1].copy()])
+    assert up.label == turned.label == "green-draw2"
+
+
+def test_a_card_seen_only_in_part_needs_the_stricter_threshold(monkeypatch) -> None:
+    """A close-up's box (no outline: cut by the frame or fingers) is named only at the
+    recogniser's threshold for parts; the same reading of a whole outline is named."""
+    import numpy as np
+
+    import vision.identify as identify_mod
+    from vision.detect import Quad
+    from vision.recognise import Verdict
+
+    class Sure:
+        threshold, part_threshold = 0.6, 0.95
+
+        def classify(self, crop):
+            return Verdict("red-7", 0.9, True, "red-7")
+
+    box = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
+    image = np.full((120, 120, 3), 200, np.uint8)
+    ident = Identifier("uno", Sure())
+    for partial, said in ((False, "red-7"), (True, None)):
+        monkeypatch.setattr(identify_mod, "find_cards",
+                            lambda *a, partial=partial, **k: [Quad(box, 0.3, partial=partial)])
+        (card,) = ident.identify(image)
+        assert (card.label, card.best, card.partial) == (said, "red-7", partial)

@@ -26,6 +26,7 @@ class Recogniser(Protocol):
 
 def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     """The recogniser for a deck: built-in model, taught examples, or both (taught first)."""
+    from vision.recognise import cnn
     from vision.recognise.builtin import BUILTIN_DECKS, BuiltinRecogniser
     from vision.recognise.taught import TaughtRecogniser
     from vision.store import DeckStore
@@ -33,7 +34,8 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     store = DeckStore(data_path) if data_path is not None else DeckStore.default()
     taught = TaughtRecogniser.from_store(store, deck)
     if deck in BUILTIN_DECKS:
-        builtin = BuiltinRecogniser(deck)
+        # the convolutional network where one is trained (UNO, standard), else the MLP
+        builtin = cnn.CnnRecogniser(deck) if cnn.available(deck) else BuiltinRecogniser(deck)
         return builtin if taught is None else TaughtFirst(taught, builtin)
     if taught is None:
         raise KeyError(f"unknown deck {deck!r}: not built in and never taught")

@@ -1,4 +1,8 @@
-"""Built-in decks: a small MLP per deck (weights in vision/models/<deck>.npz).
+"""Built-in decks read by small MLPs on hand-made features (vision/models/<deck>.npz).
+
+Huang Di ships this way (it has no photos to train a network on); UNO and the standard pack
+ship a convolutional network instead (vision/recognise/cnn.py) and use these only when
+their MLP weights were built and no network is there (tools/train_vision.py --deck uno).
 
 The UNO, standard and Huang Di recognisers share the pipeline and differ in their weights
 and in one sanity check: on UNO the colour the model names must agree with the card's

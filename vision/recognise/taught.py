@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.recognise import Verdict
+from vision.recognise.builtin import MODELS
 from vision.recognise.features import COLOUR_DIMS, both_ways
 
 MIN_SIM = 0.5  # below: not one of this deck's cards
@@ -23,15 +24,12 @@ class TaughtRecogniser:
         self.labels = list(examples)
         feats = np.concatenate([examples[k] for k in self.labels])
         self.owner = np.concatenate([[i] * len(examples[k]) for i, k in enumerate(self.labels)])
-        # a few taught photos cannot say which features vary: borrow the scaling learned
-        # from hundreds of real cards by the built-in UNO model
-        from vision.recognise.builtin import MODELS, load_model
-
-        ref_name = next((n for n in ("uno_a", "uno", "french_a")
-                         if (MODELS / f"{n}.npz").is_file()), None)
-        if ref_name is not None:
-            ref = load_model(ref_name).members[0]
-            self.mean, self.scale = ref.mean, ref.std
+        # a few taught photos cannot say which features vary: borrow the scaling measured
+        # on hundreds of real cards (tools/train_vision.py writes it from its UNO features)
+        scale = MODELS / "feature_scale.npz"
+        if scale.is_file():
+            with np.load(scale) as d:
+                self.mean, self.scale = d["mean"], d["std"]
         else:
             self.mean, self.scale = feats.mean(axis=0), feats.std(axis=0) + 0.05
         self.bank = self._norm(feats)

@@ -1,0 +1,379 @@
+#!/usr/bin/env python3
+"""Train the convolutional card recognisers (vision/models/<deck>.onnx + <deck>.json).
+
+A small depthwise-separable CNN with two heads (UNO: symbol x colour; standard pack:
+rank x suit; each head with a "not a card" class), trained with PyTorch on the CPU and
+exported to ONNX, which the companion runs through OpenCV's dnn module: torch is needed
+here only, never at run time, and never on the Pi.
+
+Data and splits are those of tools/train_vision.py (the labelled photos of ../shared/data,
+read in place, put by a hash of their name into train 63% / calib 12% / test 25%, plus
+drawn cards for the classes no photo shows). The calib split picks the unsure threshold;
+the test split is never seen and is reported at the end.
+
+Needs torch and onnx, which the product does not depend on; a throw-away venv will do:
+
+    python3 -m venv /tmp/tv && /tmp/tv/bin/pip install torch onnx numpy opencv-python-headless
+    /tmp/tv/bin/python tools/train_vision_cnn.py [--deck uno] [--epochs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from train_vision import (  # noqa: E402
+    NOT_CARDS,
+    WRONG_BUDGET,
+    jitter,
+    load_sets,
+    photometric,
+    pick_threshold,
+    positives_of,
+    random_negative,
+    read_small,
+    score_images,
+    split_of,
+    synth_check,
+    synth_rows,
+    table,
+)
+
+from companion.cards import DECKS  # noqa: E402
+from vision import synth  # noqa: E402
+from vision.detect import find_cards, order_portrait, rectify  # noqa: E402
+from vision.identify import Identifier  # noqa: E402
+from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
+from vision.recognise.cnn import CnnRecogniser, clear_cache, prepare  # noqa: E402
+
+SIZES = {"uno": (64, 96), "french": (80, 120)}  # (w, h) the network reads
+WIDTHS = (24, 48, 48, 96, 96, 160)
+
+
+def part_of(corners: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The quad of the part of a card left in view when a hand or the photo's edge hides
+    one end (and maybe a strip of a side): the detector then boxes only what it sees, and
+    the crop is that part stretched to a whole card."""
+    tl, tr, br, bl = (np.asarray(p, np.float32) for p in corners)
+    if rng.random() < 0.5:  # which end is hidden
+        tl, tr, br, bl = br, bl, tl, tr
+    t = rng.uniform(0.5, 0.85)
+    bl, br = tl + t * (bl - tl), tr + t * (br - tr)
+    if rng.random() < 0.3:
+        s = rng.uniform(0.0, 0.2)
+        tr, br = tr + s * (tl - tr), br + s * (bl - br)
+    return np.stack([tl, tr, br, bl]).astype(np.float32)
+
+
+def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Crops (N, h, w, 3 uint8, already prepared), head-A and head-B targets, weights."""
+    w, h = SIZES[deck]
+    first, second, parts = FACTORS[deck]
+    crops, ya, yb, ws = [], [], [], []
+
+    def add(crop: np.ndarray, label: str, weight: float = 1.0) -> None:
+        a, b = parts(label)
+        crops.append(prepare(crop, (w, h)))
+        ya.append(first.index(a))
+        yb.append(second.index(b))
+        ws.append(weight)
+
+    def cut(img: np.ndarray, corners: np.ndarray) -> np.ndarray:
+        # rectified at twice the size, as identify hands over a finer crop than the net reads
+        return rectify(img, corners, (2 * w, 2 * h))
+
+    seen: Counter = Counter()
+    t0 = time.time()
+    for ds in sets:
+        source = ds["folder"].name
+        for name, entries in ds["images"].items():
+            if split_of(source, name) != "train":
+                continue
+            if ds["deck"] != deck:
+                if rng.random() < 0.3:  # another deck's photo: a good "not this deck"
+                    img, _ = read_small(ds["folder"] / name)
+                    q = random_negative(img, [], rng)
+                    if q is not None:
+                        add(photometric(cut(img, q), rng), NONE, 0.5)
+                    quads = find_cards(img, colour_bodies=deck == "uno")
+                    for quad in quads[:1]:
+                        if not quad.whole:
+                            add(photometric(cut(img, quad.corners), rng), NONE, 0.5)
+                continue
+            img, s = read_small(ds["folder"] / name)
+            quads = find_cards(img, colour_bodies=deck == "uno")
+            pos, neg = positives_of(img, s, entries, deck, quads)
+            for corners, label in pos:
+                seen[label] += 1
+                for k in range(n_aug):
+                    c = corners if k == 0 else jitter(corners, rng)
+                    if k % 4 == 3:
+                        c = part_of(c, rng)
+                    crop = cut(img, c)
+                    add(crop if k == 0 else photometric(crop, rng), label)
+            for corners in neg[:3]:
+                add(photometric(cut(img, corners), rng), NONE)
+            q = random_negative(img, [c for c, _ in pos], rng)
+            if q is not None and pos and not (len(pos) == 1 and quads[0].whole):
+                add(photometric(cut(img, q), rng), NONE)
+    print(f"[{deck}] photos: {sum(seen.values())} cards, {len(seen)} labels,"
+          f" {time.time() - t0:.0f}s", flush=True)
+    for label in DECKS[deck]:
+        # drawn cards for every class: the only source for unseen classes (jokers,
+        # wild-swap) and what keeps the packaged sample photos readable
+        n = 12 if seen[label] >= 3 else 40
+        for _ in range(n):
+            scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
+                                        (640, 480), rng)
+            corners = synth.place_card(scene, synth.draw_card(deck, label),
+                                       (rng.uniform(200, 440), rng.uniform(180, 300)),
+                                       rng.uniform(120, 300), rng.uniform(-180, 180))
+            crop = cut(scene, jitter(order_portrait(corners), rng, 0.02))
+            add(photometric(crop, rng), label, 0.7)
+    for _ in range(300):
+        scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
+                                    (640, 480), rng)
+        q = random_negative(scene, [], rng)
+        if q is not None:
+            add(photometric(cut(scene, q), rng), NONE)
+    return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
+
+
+def build_net(w: int, h: int, na: int, nb: int):
+    import torch
+    from torch import nn
+
+    def cbr(ci: int, co: int, s: int, g: int = 1, k: int = 3) -> list:
+        return [nn.Conv2d(ci, co, k, s, k // 2, groups=g, bias=False), nn.BatchNorm2d(co),
+                nn.ReLU(inplace=True)]
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            layers = cbr(3, WIDTHS[0], 2)
+            c = WIDTHS[0]
+            for i, co in enumerate(WIDTHS[1:]):  # depthwise then pointwise: cheap on a CPU
+                layers += cbr(c, c, 2 if i % 2 == 0 else 1, g=c) + cbr(c, co, 1, k=1)
+                c = co
+            self.trunk = nn.Sequential(*layers)
+            with torch.no_grad():
+                n = self.trunk(torch.zeros(1, 3, h, w)).numel()
+            # flattened, not pooled: where a mark sits on the card (the corner index) matters
+            self.neck = nn.Sequential(nn.Flatten(), nn.Dropout(0.3), nn.Linear(n, 128),
+                                      nn.ReLU(inplace=True))
+            self.head_a = nn.Linear(128, na)
+            self.head_b = nn.Linear(128, nb)
+            self.softmax = False  # the exported graph ends in probabilities
+
+        def forward(self, x):
+            z = self.neck(self.trunk(x))
+            a, b = self.head_a(z), self.head_b(z)
+            if self.softmax:
+                return torch.cat([a.softmax(1), b.softmax(1)], 1)
+            return a, b
+
+    return Net()
+
+
+def to_tensor(crops: np.ndarray):
+    import torch
+
+    return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div_(255.0).sub_(0.5)
+
+
+def train(deck: str, data: tuple, epochs: int, seed: int):
+    import torch
+    from torch import nn
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(1)  # two threads fight over a shared 2-core box
+    w, h = SIZES[deck]
+    first, second, _ = FACTORS[deck]
+    x_all, ya, yb, ws = data
+    x = to_tensor(x_all)
+    ya, yb, ws = torch.from_numpy(ya), torch.from_numpy(yb), torch.from_numpy(ws)
+    net = build_net(w, h, len(first), len(second))
+    opt = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=1e-3)
+    batch = 128
+    steps = epochs * ((len(x) + batch - 1) // batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps)
+    ce = nn.CrossEntropyLoss(reduction="none")
+    gen = torch.Generator().manual_seed(seed)
+    for epoch in range(epochs):
+        net.train()
+        order = torch.randperm(len(x), generator=gen)
+        total, t0 = 0.0, time.time()
+        for i in range(0, len(x), batch):
+            idx = order[i:i + batch]
+            xb = x[idx].clone()
+            turn = torch.rand(len(idx), generator=gen) < 0.5  # which end is up is unknown
+            xb[turn] = xb[turn].flip(2, 3)
+            # small shifts, a little more light or colour cast, sensor noise
+            dx, dy = (int(v) for v in torch.randint(-3, 4, (2,), generator=gen))
+            xb = torch.roll(xb, (dy, dx), (2, 3))
+            gain = 1 + 0.15 * (torch.rand(len(idx), 3, 1, 1, generator=gen) - 0.5)
+            xb = (xb + 0.5) * gain - 0.5 + 0.1 * (torch.rand(len(idx), 1, 1, 1,
+                                                             generator=gen) - 0.5)
+            xb = xb + 0.02 * torch.randn(xb.shape, generator=gen)
+            # a finger or a neighbouring card over part of it: one patch, anywhere
+            for j in torch.nonzero(torch.rand(len(idx), generator=gen) < 0.25).ravel():
+                ph, pw = (int(v) for v in torch.randint(h // 8, h // 3, (2,), generator=gen))
+                py = int(torch.randint(0, h - ph, (1,), generator=gen))
+                px = int(torch.randint(0, max(1, w - pw), (1,), generator=gen))
+                xb[j, :, py:py + ph, px:px + pw] = torch.rand(3, 1, 1, generator=gen) - 0.5
+            a, b = net(xb)
+            loss = ((ce(a, ya[idx]) + ce(b, yb[idx])) * ws[idx]).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+        print(f"[{deck}] epoch {epoch + 1}/{epochs} loss {total / len(x):.4f}"
+              f" ({time.time() - t0:.0f}s)", flush=True)
+    net.eval()
+    net.softmax = True
+    return net
+
+
+def average(nets: list):
+    """One graph that runs every member and averages their probabilities."""
+    import torch
+    from torch import nn
+
+    class Average(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.members = nn.ModuleList(nets)
+
+        def forward(self, x):
+            return torch.stack([m(x) for m in self.members]).mean(0)
+
+    return Average().eval()
+
+
+def export(net, deck: str, path: Path | None = None) -> None:
+    import torch
+
+    w, h = SIZES[deck]
+    path = path or MODELS / f"{deck}.onnx"
+    torch.onnx.export(net, torch.zeros(1, 3, h, w), str(path), input_names=["crops"],
+                      output_names=["probs"], dynamic_axes={"crops": {0: "n"}},
+                      dynamo=False, opset_version=13)
+    print(f"[{deck}] wrote {path} ({path.stat().st_size / 1e6:.2f} MB)", flush=True)
+
+
+# A card seen only in part is never named below this: the calib split holds ~35 such cards,
+# too few to resolve a 1% wrong rate (0.9 let 3 wrong names through on the held-out photos)
+PART_FLOOR = 0.95
+
+
+def calib_pairs(deck: str, ident: Identifier, calib: list
+                ) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]]]:
+    """(confidence, right?) of every card on the calib photos and on drawn scenes (seeds
+    apart from the tests), split into cards seen whole and cards seen only in part."""
+    whole = [c for r in synth_rows(deck, ident, 2000) for c in r[4]]
+    part = []
+    for path, entries, _ in calib:
+        truth = Counter(e["label"] for e in entries if e["label"] not in NOT_CARDS)
+        for card in sorted(ident.identify(cv2.imread(str(path))), key=lambda c: -c.confidence):
+            ok = card.best is not None and truth[card.best] > 0
+            if ok:
+                truth[card.best] -= 1
+            (part if card.partial else whole).append((card.confidence, ok))
+    return whole, part
+
+
+def lowest_safe(pairs: list[tuple[float, bool]], floor: float) -> float:
+    """The lowest confidence (not below ``floor``) at which the names said stay within the
+    wrong-name budget."""
+    for t in np.arange(floor, 0.995, 0.005):
+        named = [ok for conf, ok in pairs if conf >= t]
+        if len(named) - sum(named) <= WRONG_BUDGET * len(named):
+            return float(round(t, 3))
+    return 0.995
+
+
+def write_meta(deck: str, threshold: float, part_threshold: float = 0.0,
+               turned: bool = False) -> None:
+    first, second, _ = FACTORS[deck]
+    w, h = SIZES[deck]
+    meta = {"deck": deck, "size": [w, h], "heads": [list(first), list(second)],
+            "threshold": threshold, "part_threshold": part_threshold, "none": NONE,
+            "turned": turned}
+    (MODELS / f"{deck}.json").write_text(json.dumps(meta, indent=1) + "\n")
+
+
+def calibrate(deck: str, calib: list, turned: bool) -> None:
+    """Pick the unsure thresholds (cards seen whole, cards seen in part) on the calib split."""
+    write_meta(deck, 0.0, 0.0, turned)
+    clear_cache()
+    ident = Identifier(deck, CnnRecogniser(deck, threshold=0.0))
+    whole, part = calib_pairs(deck, ident, calib)
+    threshold = pick_threshold([(None, None, None, None, whole)], deck)
+    part_threshold = lowest_safe(part, max(PART_FLOOR, threshold))
+    write_meta(deck, threshold, part_threshold, turned)
+    clear_cache()
+    print(f"[{deck}] unsure threshold {threshold:.3f}, seen in part {part_threshold:.3f}"
+          f" ({len(whole)} / {len(part)} calib cards)", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    ap.add_argument("--deck", action="append", choices=sorted(SIZES))
+    ap.add_argument("--aug", type=int, default=8, help="crops per labelled card")
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--members", type=int, default=2, help="networks averaged")
+    ap.add_argument("--cache", type=Path, help="keep the gathered crops here between runs")
+    ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--turned", action="store_true",
+                    help="also read each card turned round (twice the time; the Pi's budget"
+                         " at 640x480 with 5 cards is 8 ms for everything)")
+    ap.add_argument("--calibrate-only", action="store_true",
+                    help="keep the network, pick the unsure thresholds again")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    sets = load_sets(args.data)
+    for deck in args.deck or sorted(SIZES):
+        calib = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
+                 for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "calib"]
+        if args.calibrate_only:
+            calibrate(deck, calib, args.turned)
+        elif not args.report_only:
+            cache = args.cache / f"{deck}.npz" if args.cache else None
+            if cache and cache.is_file():
+                z = np.load(cache)
+                data = (z["x"], z["ya"], z["yb"], z["w"])
+            else:
+                data = gather(deck, sets, np.random.default_rng(7), args.aug)
+                if cache:
+                    cache.parent.mkdir(parents=True, exist_ok=True)
+                    np.savez(cache, x=data[0], ya=data[1], yb=data[2], w=data[3])
+            print(f"[{deck}] training on {len(data[0])} crops", flush=True)
+            nets = [train(deck, data, args.epochs, seed=1 + m) for m in range(args.members)]
+            export(nets[0] if len(nets) == 1 else average(nets), deck)
+            for m, net in enumerate(nets if args.cache and len(nets) > 1 else []):
+                export(net, deck, args.cache / f"{deck}_m{m}.onnx")  # to compare alone
+            calibrate(deck, calib, args.turned)
+        ident = Identifier(deck, CnnRecogniser(deck))
+        test = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
+                for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "test"]
+        print(table(score_images(ident, test), f"[{deck}] HELD-OUT test split"), flush=True)
+        print(synth_check(deck, ident), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
