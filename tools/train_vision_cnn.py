@@ -368,6 +368,9 @@ def main() -> int:
                 export(net, deck, args.cache / f"{deck}_m{m}.onnx")  # to compare alone
             calibrate(deck, calib, args.turned)
         ident = Identifier(deck, CnnRecogniser(deck))
+        # the calib split is what a choice between two trainings may look at; the test split
+        # only reports
+        print(table(score_images(ident, calib), f"[{deck}] calib split"), flush=True)
         test = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
                 for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "test"]
         print(table(score_images(ident, test), f"[{deck}] HELD-OUT test split"), flush=True)

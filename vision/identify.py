@@ -52,13 +52,21 @@ class Identifier:
     """Finds and names every card of one deck in BGR images."""
 
     def __init__(self, deck: str, recogniser: Recogniser | None = None,
-                 data_path: object = None, whole_fallback: bool = True) -> None:
+                 data_path: object = None, whole_fallback: bool = True,
+                 overlaps: bool | None = None) -> None:
         self.deck = deck
         self.recogniser = recogniser or get_recogniser(deck, data_path)
         self.whole_fallback = whole_fallback
         # coloured card bodies: UNO, and taught decks (unknown art, often coloured); not the
         # standard pack or Huang Di, where red pips or frames would pass for bodies
         self.colour_bodies = deck not in ("french", "huangdi")
+        # overlapping cards (a fanned Dou Di Zhu play) named from their corner index: the
+        # standard pack, where a corner reader is trained (vision/fan.py); None = where one is
+        if overlaps is None:
+            from vision import corner_index
+
+            overlaps = deck == "french" and corner_index.available()
+        self.overlaps = overlaps
 
     def identify(self, image: np.ndarray) -> list[Card]:
         quads = find_cards(image, whole_fallback=self.whole_fallback,
@@ -77,7 +85,21 @@ class Identifier:
                 continue
             label = None if q.partial and part is not None and v.confidence < part else v.label
             cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
+        if self.overlaps:
+            cards += self._overlapping(image, cards)
         return cards
+
+    def _overlapping(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
+        """Cards of a fan, a spread row or an offset pile, each read from its visible corner
+        index; the cards named whole are left out of that search (an unsure quad is not: it
+        may be the detector's one wrong quad over a fan). Their corners are those of the
+        index patch, the only part of the card known to be in view."""
+        from vision.fan import read_fan
+
+        named = [c.corners for c in cards if c.label is not None and not c.partial]
+        return [Card(f.label, f.confidence, f.corners, f.best,
+                     signature(rectify(image, f.corners, (16, 28))), partial=True)
+                for f in read_fan(image, exclude=named)]
 
     def timed(self, image: np.ndarray) -> tuple[list[Card], float]:
         """The cards and the milliseconds spent finding and naming them."""
