@@ -54,11 +54,22 @@ def split_of(source: str, name: str) -> str:
     return "test" if h < 25 else "calib" if h < 37 else "train"
 
 
+# Photos whose labels are wrong by eye, left out of training and calibration (they stay in
+# eval-vision's score, which reads the labels as they are):
+UNTRUSTED = {
+    # labelled red-draw2, shows a yellow +2: the network learned yellow +2s as red ones
+    ("uno_soloskino1", "more_images_rT.jpg"),
+    # ~76 real cards labelled with an empty list: every quad would be taught as "not a card"
+    ("uno_soloskino1", "scene_unocards.jpg"),
+}
+
+
 def load_sets(data: Path) -> list[dict]:
     sets = []
     for folder in sorted(p for p in data.iterdir() if (p / "labels.json").is_file()):
         meta = json.loads((folder / "labels.json").read_text())
-        sets.append({"folder": folder, "deck": meta["deck"], "images": meta["images"]})
+        images = {n: e for n, e in meta["images"].items() if (folder.name, n) not in UNTRUSTED}
+        sets.append({"folder": folder, "deck": meta["deck"], "images": images})
     return sets
 
 

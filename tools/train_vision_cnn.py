@@ -34,12 +34,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from train_vision import (  # noqa: E402
+    MIN_THRESHOLD,
     NOT_CARDS,
     WRONG_BUDGET,
     jitter,
     load_sets,
     photometric,
-    pick_threshold,
     positives_of,
     random_negative,
     read_small,
@@ -280,11 +280,13 @@ PART_FLOOR = 0.95
 
 
 def calib_pairs(deck: str, ident: Identifier, calib: list
-                ) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]]]:
-    """(confidence, right?) of every card on the calib photos and on drawn scenes (seeds
-    apart from the tests), split into cards seen whole and cards seen only in part."""
-    whole = [c for r in synth_rows(deck, ident, 2000) for c in r[4]]
-    part = []
+                ) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]],
+                           list[tuple[float, bool]]]:
+    """(confidence, right?) of every card on the calib photos, split into cards seen whole
+    and cards seen only in part, and of every card of drawn scenes (seeds apart from the
+    tests)."""
+    drawn = [c for r in synth_rows(deck, ident, 2000) for c in r[4]]
+    whole, part = [], []
     for path, entries, _ in calib:
         truth = Counter(e["label"] for e in entries if e["label"] not in NOT_CARDS)
         for card in sorted(ident.identify(cv2.imread(str(path))), key=lambda c: -c.confidence):
@@ -292,15 +294,17 @@ def calib_pairs(deck: str, ident: Identifier, calib: list
             if ok:
                 truth[card.best] -= 1
             (part if card.partial else whole).append((card.confidence, ok))
-    return whole, part
+    return whole, part, drawn
 
 
-def lowest_safe(pairs: list[tuple[float, bool]], floor: float) -> float:
+def lowest_safe(*sets: list[tuple[float, bool]], floor: float) -> float:
     """The lowest confidence (not below ``floor``) at which the names said stay within the
-    wrong-name budget."""
+    wrong-name budget in *each* set: the drawn scenes keep the classes only drawings teach
+    honest, but must not dilute the photos' wrong names (with ~100 calib photos' cards a
+    single wrong name is already over 1%, so none may be left)."""
     for t in np.arange(floor, 0.995, 0.005):
-        named = [ok for conf, ok in pairs if conf >= t]
-        if len(named) - sum(named) <= WRONG_BUDGET * len(named):
+        if all(len(named) - sum(named) <= WRONG_BUDGET * len(named)
+               for named in ([ok for conf, ok in pairs if conf >= t] for pairs in sets)):
             return float(round(t, 3))
     return 0.995
 
@@ -320,13 +324,13 @@ def calibrate(deck: str, calib: list, turned: bool) -> None:
     write_meta(deck, 0.0, 0.0, turned)
     clear_cache()
     ident = Identifier(deck, CnnRecogniser(deck, threshold=0.0))
-    whole, part = calib_pairs(deck, ident, calib)
-    threshold = pick_threshold([(None, None, None, None, whole)], deck)
-    part_threshold = lowest_safe(part, max(PART_FLOOR, threshold))
+    whole, part, drawn = calib_pairs(deck, ident, calib)
+    threshold = lowest_safe(whole, drawn, floor=MIN_THRESHOLD[deck])
+    part_threshold = lowest_safe(part, floor=max(PART_FLOOR, threshold))
     write_meta(deck, threshold, part_threshold, turned)
     clear_cache()
     print(f"[{deck}] unsure threshold {threshold:.3f}, seen in part {part_threshold:.3f}"
-          f" ({len(whole)} / {len(part)} calib cards)", flush=True)
+          f" ({len(whole)} / {len(part)} calib cards, {len(drawn)} drawn)", flush=True)
 
 
 def main() -> int:

@@ -238,6 +238,15 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
     return (pts - c) * 1.08 + c, sum(stats[i, cv2.CC_STAT_AREA] for i in keep) / area
 
 
+def _runs_off(pts: np.ndarray, w: int, h: int, margin: float = 0.1) -> bool:
+    """A quad with a corner well outside the photo: at best a card cut by the frame (seen
+    only in part), often a wall or a face whose outline the frame closed. (A tight crop's
+    coloured body, grown by the white border's width, runs off by ~5%: still a whole card.)"""
+    m = margin * max(w, h)
+    return bool((pts[:, 0] < -m).any() or (pts[:, 0] > w - 1 + m).any()
+                or (pts[:, 1] < -m).any() or (pts[:, 1] > h - 1 + m).any())
+
+
 def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) -> int:
     h, w = shape[:2]
     x0, y0 = pts.min(axis=0)
@@ -414,7 +423,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                 for q, _, _ in kept):
             closeup = not kept  # a rotated box, not an outline: the whole card if alone
             kept.append((pts, 0.0, False))
-    quads = [Quad(order_portrait(p / scale), f, partial=p is pts)
+    quads = [Quad(order_portrait(p / scale), f, partial=p is pts or _runs_off(p, sw, sh))
              for p, f, _ in kept[:max_cards]]
     if closeup:
         quads[0].whole = True
