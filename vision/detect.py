@@ -324,7 +324,8 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]]
 
 
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
-               max_cards: int = 24, colour_bodies: bool = False) -> list[Quad]:
+               max_cards: int = 24, colour_bodies: bool = False,
+               keep: dict | None = None) -> list[Quad]:
     """Every card-like quadrilateral in a BGR image, largest first.
 
     ``whole_fallback``: when nothing card-shaped is found, the image itself is taken as one
@@ -332,6 +333,9 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     handed tight crops and hand-held close-ups of a single card.
     ``colour_bodies``: also look for UNO's coloured card bodies (off for other decks, where
     red pips would pass for bodies).
+    ``keep``: a dict to receive the working image and its masks ("small", "scale", "otsu",
+    and without colour bodies "hsv"), so the overlapping-card search (vision/fan.py) of the
+    same frame need not compute them again.
     """
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
@@ -345,6 +349,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     masks = []
     _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks.append(cv2.morphologyEx(otsu, cv2.MORPH_OPEN, kernel))
+    if keep is not None:
+        keep.update(small=small, scale=scale, otsu=otsu)
     if colour_bodies:  # judge colour after a white balance: webcams often cast green
         top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
         gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
@@ -356,6 +362,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         hsv = hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
     else:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+        if keep is not None:
+            keep["hsv"] = hsv
     # bright and not too saturated: the white border of most cards
     white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))

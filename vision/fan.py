@@ -92,12 +92,16 @@ def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray
     return p1 + t * d1
 
 
-def pale_mask(small: np.ndarray) -> np.ndarray:
+def pale_mask(small: np.ndarray, bright: np.ndarray | None = None,
+              hsv: np.ndarray | None = None) -> np.ndarray:
     """Card faces: brighter than most of the frame (Otsu) and not saturated (a white face
-    under any lamp; a pink or wooden table is saturated)."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
+    under any lamp; a pink or wooden table is saturated). ``bright`` / ``hsv``: the Otsu
+    mask of the blurred grey image and the HSV image, when the detector already made them."""
+    if bright is None:
+        gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+        _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    if hsv is None:
+        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
     pale = cv2.inRange(hsv, (0, 0, 0), (180, 80, 255))
     mask = cv2.bitwise_and(bright, pale)
     # the ink of the indices and pips is dark or red: close it into the face
@@ -311,18 +315,23 @@ def _dedupe(corners: list[_Corner], h: float) -> list[_Corner]:
 
 
 def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4,
-                 exclude: list[np.ndarray] | None = None
+                 exclude: list[np.ndarray] | None = None, prepared: dict | None = None
                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
     """Candidate card corners of every group of overlapping cards: (corner, u, v, card
     height), in image pixels. Exposed for tests and for drawing what was looked at.
     ``exclude``: quads of cards already named whole, blanked out of the search first (the
     pale mask often breaks a real card in two along its pictures or pips, and such a piece
-    must not pass for a group)."""
+    must not pass for a group). ``prepared``: what vision.detect.find_cards kept of the same
+    frame (its ``keep``), saving a resize and two colour conversions."""
     ih, iw = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(ih, iw))
-    small = cv2.resize(image, (round(iw * scale), round(ih * scale)),
-                       interpolation=cv2.INTER_LINEAR) if scale < 1 else image
-    mask = pale_mask(small)
+    if prepared and prepared.get("scale") == scale and "hsv" in prepared:
+        small = prepared["small"]
+        mask = pale_mask(small, prepared["otsu"], prepared["hsv"])
+    else:
+        small = cv2.resize(image, (round(iw * scale), round(ih * scale)),
+                           interpolation=cv2.INTER_LINEAR) if scale < 1 else image
+        mask = pale_mask(small)
     for q in exclude or []:
         q = np.asarray(q, np.float32) * scale
         c = q.mean(axis=0)
@@ -386,7 +395,8 @@ def default_reader() -> CornerReader:
 def read_fan(image: np.ndarray, recognise_corner: CornerReader | None = None,
              min_frac: float = 0.015, none_cut: float = 0.5,
              exclude: list[np.ndarray] | None = None, agree: bool = True,
-             scales: tuple[float, ...] = SCALES) -> list[FanCard]:
+             scales: tuple[float, ...] = SCALES, prepared: dict | None = None
+             ) -> list[FanCard]:
     """Every visible corner index of every group of overlapping cards in a BGR frame.
 
     ``recognise_corner``: a CornerReader (default: the built-in standard-pack one). A single
@@ -402,7 +412,7 @@ def read_fan(image: np.ndarray, recognise_corner: CornerReader | None = None,
     quad may be the detector's one wrong quad over a fan.
     """
     reader = recognise_corner or default_reader()
-    found = find_corners(image, min_frac, exclude=exclude)
+    found = find_corners(image, min_frac, exclude=exclude, prepared=prepared)
     if not found:
         return []
     # the card height from the outline can be ~15% long (a fan's outer edge running on into

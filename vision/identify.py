@@ -69,8 +69,9 @@ class Identifier:
         self.overlaps = overlaps
 
     def identify(self, image: np.ndarray) -> list[Card]:
+        prepared: dict = {}  # the detector's working images, for the overlapping search
         quads = find_cards(image, whole_fallback=self.whole_fallback,
-                           colour_bodies=self.colour_bodies)
+                           colour_bodies=self.colour_bodies, keep=prepared)
         crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
         many = getattr(self.recogniser, "classify_many", None)
         verdicts = many(crops) if many else [self.recogniser.classify(c) for c in crops]
@@ -86,10 +87,11 @@ class Identifier:
             label = None if q.partial and part is not None and v.confidence < part else v.label
             cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
         if self.overlaps:
-            cards += self._overlapping(image, cards)
+            cards += self._overlapping(image, cards, prepared)
         return cards
 
-    def _overlapping(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
+    def _overlapping(self, image: np.ndarray, cards: list[Card], prepared: dict
+                     ) -> list[Card]:
         """Cards of a fan, a spread row or an offset pile, each read from its visible corner
         index; the cards named whole are left out of that search (an unsure quad is not: it
         may be the detector's one wrong quad over a fan). Their corners are those of the
@@ -99,7 +101,7 @@ class Identifier:
         named = [c.corners for c in cards if c.label is not None and not c.partial]
         return [Card(f.label, f.confidence, f.corners, f.best,
                      signature(rectify(image, f.corners, (16, 28))), partial=True)
-                for f in read_fan(image, exclude=named)]
+                for f in read_fan(image, exclude=named, prepared=prepared)]
 
     def timed(self, image: np.ndarray) -> tuple[list[Card], float]:
         """The cards and the milliseconds spent finding and naming them."""
