@@ -274,12 +274,19 @@ def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480
         corners.append(place_card(scene, draw_card(deck, label), (cx, cy), ch,
                                   rng.uniform(-180, 180) if n > 1 else rng.uniform(-25, 25)))
     if glare:
-        gx, gy = rng.uniform(0, w), rng.uniform(0, h)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        blob = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (0.15 * w) ** 2))
-        scene = np.clip(scene.astype(np.float32) + 40 * blob[..., None], 0, 255).astype(np.uint8)
+        scene = add_glare(scene, rng, 40)
     scene = cv2.GaussianBlur(scene, (3, 3), 0)
     return scene, corners
+
+
+def add_glare(scene: np.ndarray, rng: np.random.Generator, strength: float) -> np.ndarray:
+    """A lamp's reflection: a soft bright spot somewhere on the table (and the cards)."""
+    h, w = scene.shape[:2]
+    gx, gy = rng.uniform(0, w), rng.uniform(0, h)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    blob = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (0.15 * w) ** 2))
+    return np.clip(scene.astype(np.float32) + strength * blob[..., None], 0, 255
+                   ).astype(np.uint8)
 
 
 PICTURE_SHAPES = ("circle", "triangle", "square", "star", "moon", "diamond", "cross", "ring",

@@ -83,10 +83,7 @@ def render_fan(labels: list[str], size: tuple[int, int] = (640, 480), table: str
         q = synth.place_card(scene, card, c, ch, a)
         corners.append(q[[2, 3, 0, 1]] if flip else q)
     if glare:
-        gx, gy = rng.uniform(0, w), rng.uniform(0, h)
-        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-        blob = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * (0.15 * w) ** 2))
-        scene = np.clip(scene.astype(np.float32) + 35 * blob[..., None], 0, 255).astype(np.uint8)
+        scene = synth.add_glare(scene, rng, 35)
     scene = cv2.GaussianBlur(scene, (3, 3), 0)
     return FanScene(scene, list(labels), corners, float(ch), kind)
 
