@@ -2,9 +2,10 @@
 
 The network (vision/models/<deck>.onnx, made by tools/train_vision_cnn.py) has two heads,
 like the factored MLPs: UNO symbol x colour, standard rank x suit, each with a "not a card"
-class, so a symbol is learned from the photos of all four colours. It reads the card once
-either way up and once turned, and the confidence is the mean of the two readings of the
-winning card: a card the network only recognises one way up is a card it is unsure of.
+class, so a symbol is learned from the photos of all four colours. Two networks trained
+apart are averaged inside the one graph. The confidence of a card is the probability of its
+symbol times that of its colour. A model trained with ``--turned`` also reads each card
+turned round and averages the two readings (twice the time; off in the shipped models).
 
 Depthwise-separable convolutions keep it at about 0.25 ms a card on one core of this box;
 OpenCV runs it, so the Pi needs neither torch nor onnxruntime.
@@ -59,7 +60,7 @@ class CnnRecogniser:
         self.deck = deck
         self.net, meta = _load(deck)
         self.size = (int(meta["size"][0]), int(meta["size"][1]))
-        self.turned = bool(meta.get("turned", True))
+        self.turned = bool(meta.get("turned", False))
         first, second = meta["heads"]
         self.split = len(first)
         _, _, parts = FACTORS[deck]
@@ -67,7 +68,6 @@ class CnnRecogniser:
                                 for n in DECKS[deck]])
         self.names = list(DECKS[deck])
         self.none_a = first.index(meta["none"])
-        self.none_b = second.index(meta["none"])
         self.threshold = float(meta["threshold"]) if threshold is None else threshold
         # cards seen only in part (see Identifier): a stricter threshold of their own
         self.part_threshold = max(self.threshold, float(meta.get("part_threshold", 0.0))) \
@@ -96,7 +96,7 @@ class CnnRecogniser:
             if pa[:, self.none_a].mean() >= 0.5:
                 out.append(Verdict(None, float(pa[:, self.none_a].mean()), is_card=False))
                 continue
-            # the card both readings like best, scored by each reading: symbol x colour
+            # the best card over the readings: symbol x colour, averaged
             scores = pa[:, self.combos[:, 0]] * pb[:, self.combos[:, 1]]  # (readings, cards)
             mean = scores.mean(axis=0)
             k = int(np.argmax(mean))
