@@ -109,17 +109,63 @@ class CameraRuntime:
         if getattr(game, "camera_deck", None) and getattr(game, "on_card_seen", None):
             self.bind(update.table_id, explicit=False)
 
+    def deck_for(self, table_id: str | None) -> str:
+        """The camera deck of a table's game: a built-in deck, or ``taught:<game id>`` for
+        art nobody told us about (the deck taught under the game's name)."""
+        if table_id is None:
+            return "uno"
+        game = self.service.get(table_id).game
+        deck = getattr(game, "camera_deck", None) or "uno"
+        return f"taught:{getattr(game, 'id', 'taught')}" if deck == "taught" else deck
+
+    # -- teaching the table's printing ---------------------------------------------------
+    def _store(self) -> Any:
+        from vision.store import DeckStore
+
+        return DeckStore(self.cfg.data_path)
+
+    def taught(self, table_id: str) -> dict[str, Any]:
+        """What the table taught for this table's deck: card name -> photos."""
+        deck = self.deck_for(table_id)
+        name = deck.partition(":")[2] or deck
+        from companion.cards import DECKS, fold_taught_name
+
+        examples = self._store().examples(name)
+        spelling = {fold_taught_name(n): n for n in DECKS.get(deck, ())}  # stored folded
+        return {"deck": deck, "names": list(DECKS.get(deck, ())),
+                "cards": {spelling.get(k, k): len(v) // 2 for k, v in sorted(examples.items())}}
+
+    def teach(self, table_id: str, label: str) -> int:
+        """Remember the largest card in the latest frame as ``label`` of the table's deck
+        (for a built-in deck: the table's own printing, which then wins over the model);
+        returns how many photos that card now has. The watcher reads with it at once."""
+        frame = self.hub.latest if self.hub is not None else None
+        if frame is None:
+            raise LookupError("no frame")
+        deck = self.deck_for(table_id)
+        count = self._store().teach(deck.partition(":")[2] or deck, label, frame.image)
+        self._reload(deck)
+        return count
+
+    def forget(self, table_id: str, label: str) -> bool:
+        deck = self.deck_for(table_id)
+        gone = self._store().forget(deck.partition(":")[2] or deck, label)
+        self._reload(deck)
+        return gone
+
+    def _reload(self, deck: str) -> None:
+        with self._lock:
+            if self.watcher is not None and self.watcher.identifier is not None and \
+                    self.watcher.identifier.deck == deck:
+                self.watcher.identifier = identifier_for(deck, self.cfg.data_path)
+
     def _configure_watcher(self) -> None:
         from vision.zones import Zone
 
         tid = self.bridge.table_id
-        deck = "uno"
+        deck = self.deck_for(tid)
         zones = [Zone(n, r) for n, r in DEFAULT_ZONES]
         if tid is not None:
-            game = self.service.get(tid).game
-            deck = getattr(game, "camera_deck", None) or "uno"
-            if deck == "taught":  # art nobody told us about: the deck taught under the game
-                deck = f"taught:{getattr(game, 'id', 'taught')}"
             zones = [Zone.from_dict(z) for z in self.zones_for(tid)]
         if self.watcher.identifier is None or self.watcher.identifier.deck != deck:
             self.watcher.identifier = identifier_for(deck, self.cfg.data_path)

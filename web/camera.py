@@ -1,5 +1,6 @@
 """The camera on the phones: its status, which table it watches, the zones, the live preview
-(MJPEG with the cards and zones drawn) and the printable ArUco marker sheet."""
+(MJPEG with the cards and zones drawn), teaching the table's own cards, and the printable
+ArUco marker sheet."""
 
 from __future__ import annotations
 
@@ -55,6 +56,48 @@ def put_zones(table_id: str):
         raise TableError(400, "bad_zones", N_("Each zone needs a name and a rectangle inside "
                                               "the picture; names must differ.")) from None
     return jsonify({"zones": saved})
+
+
+@bp.get("/api/tables/<table_id>/camera/taught")
+def taught(table_id: str):
+    """The cards this table's deck was taught at the table, with how many photos each."""
+    tables().get(table_id)
+    return jsonify(camera().taught(table_id))
+
+
+@bp.post("/api/tables/<table_id>/camera/taught")
+def teach(table_id: str):
+    """The host shows one card to the camera and names it: from then on it is recognised
+    (for a built-in deck: the table's own printing, which wins over the model)."""
+    from companion.cards import DECKS, fold_taught_name
+
+    identify(tables(), table_id, need_host=True)
+    runtime = camera()
+    label = body().get("label")
+    deck = runtime.deck_for(table_id)
+    if not isinstance(label, str) or not fold_taught_name(label) or len(label) > 40:
+        raise TableError(400, "bad_card_name", N_("Type the card's name (letters and digits)."))
+    if deck in DECKS:
+        spelled = {fold_taught_name(n): n for n in DECKS[deck]}.get(fold_taught_name(label))
+        if spelled is None:
+            raise TableError(400, "not_in_deck", N_("{card} is not a card of this deck."),
+                             card=label)
+        label = spelled
+    try:
+        photos = runtime.teach(table_id, label)
+    except LookupError:
+        raise TableError(503, "no_frame", N_("The camera has not sent a picture yet.")) from None
+    return jsonify({**runtime.taught(table_id), "label": label, "photos": photos})
+
+
+@bp.delete("/api/tables/<table_id>/camera/taught/<label>")
+def forget(table_id: str, label: str):
+    """The host forgets a taught card (the built-in model reads it again, if there is one)."""
+    identify(tables(), table_id, need_host=True)
+    runtime = camera()
+    if not runtime.forget(table_id, label):
+        raise TableError(404, "not_taught", N_("That card was not taught."))
+    return jsonify(runtime.taught(table_id))
 
 
 @bp.get("/camera/preview.mjpg")

@@ -158,6 +158,22 @@ def build_openapi() -> dict[str, Any]:
                             "example": {"zones": [{"name": "discard",
                                                    "rect": [0.3, 0.25, 0.7, 0.75]}]}}}},
                         "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/camera/taught": {
+                "get": {"summary": "The cards taught at the table for this table's deck",
+                        "parameters": [table_id],
+                        "responses": {"200": _json({"type": "object"}, {
+                            "deck": "uno", "cards": {"red-7": 2}}), **errors}},
+                "post": {"summary": "Teach a card (host): the largest card the camera sees now",
+                         "parameters": [table_id], "security": [{"host": []}],
+                         "requestBody": {"required": True, "content": {"application/json": {
+                             "example": {"label": "red-7"}}}},
+                         "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/camera/taught/{label}": {"delete": {
+                "summary": "Forget a taught card (host)",
+                "parameters": [table_id, {"name": "label", "in": "path", "required": True,
+                                          "schema": {"type": "string"}}],
+                "security": [{"host": []}],
+                "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/camera": {"get": {
                 "summary": "The camera: source, table, zones, top card per zone, staleness",
                 "responses": {"200": _json({"type": "object"}), "503": _err("No camera")}}},

@@ -68,3 +68,64 @@ def test_the_camera_runs_on_the_sample_replay_and_streams_the_preview(service, t
         assert runtime.status()["running"] and runtime.status()["source"] == "ReplaySource"
     finally:
         runtime.stop()
+
+
+def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service, uno,
+                                                            tmp_path):
+    """One card alone in view, named on the phone: stored for the table's deck, spelled as
+    the deck spells it, read first from then on; forgotten again by name."""
+    from vision.frame_hub import FrameHub
+    from vision.recognise import TaughtFirst, get_recogniser
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    url = f"/api/tables/{uno}/camera/taught"
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 503 and res.json["error"]["code"] == "no_frame"
+
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    before = client.get(url).json
+    assert before["deck"] == "uno" and before["cards"] == {} and "wild-draw4" in before["names"]
+    assert client.post(url, json={"label": "red-7"}).status_code == 403
+    for bad, code in (("  ", "bad_card_name"), (7, "bad_card_name"), (None, "bad_card_name"),
+                      ("purple-7", "not_in_deck"), ("x" * 41, "bad_card_name")):
+        res = client.post(url, json={"label": bad}, headers=PIN)
+        assert res.status_code == 400 and res.json["error"]["code"] == code, bad
+    res = client.post(url, json={"label": "roxo-7"},
+                      headers={**PIN, "Accept-Language": "pt-BR"})
+    assert res.json["error"]["message"] != "roxo-7 is not a card of this deck."
+    assert "roxo-7" in res.json["error"]["message"]
+    assert client.get(url).json["cards"] == {}  # refused: nothing stored
+
+    res = client.post(url, json={"label": "Red 7"}, headers=PIN)
+    assert res.status_code == 200 and (res.json["label"], res.json["photos"]) == ("red-7", 1)
+    assert client.post(url, json={"label": "red-7"}, headers=PIN).json["cards"] == {"red-7": 2}
+    rec = get_recogniser("uno", tmp_path / "data")
+    assert isinstance(rec, TaughtFirst) and rec.taught.labels == ["red-7"]
+
+    assert client.delete(f"{url}/red-7").status_code == 403
+    assert client.delete(f"{url}/red-7", headers=PIN).json["cards"] == {}
+    assert client.delete(f"{url}/red-7", headers=PIN).status_code == 404
+
+
+def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp_path):
+    from vision.frame_hub import FrameHub
+    from vision.recognise import get_recogniser
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    image, _ = render_scene([("french", "10H")], table="wood", seed=2)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    table = service.create_table("scorepad", ["A", "B"], "2468")
+    runtime.deck_for = lambda table_id: "french"  # no game of ours uses the pack's camera yet
+    res = client.post(f"/api/tables/{table.id}/camera/taught", json={"label": "10h"},
+                      headers=PIN)
+    assert res.status_code == 200 and res.json["cards"] == {"10H": 1}
+    assert get_recogniser("french", tmp_path / "data").taught.labels == ["10H"]

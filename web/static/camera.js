@@ -91,5 +91,38 @@
       draw(); TC.toast(t("Zones saved."));
     } catch (e) { TC.toast(e.message, "error"); }
   };
-  await status(); refresh(); loadZones();
+
+  // teaching the table's own cards: the largest card in view, named by the host
+  const teachList = document.getElementById("teach-list");
+  const teachLabel = document.getElementById("teach-label");
+  function showTaught(res) {
+    const names = document.getElementById("teach-names");  // the deck's own spellings
+    names.replaceChildren(...(res.names || []).map((n) => el("option", { value: n })));
+    teachList.replaceChildren(...(Object.keys(res.cards).length ? Object.entries(res.cards).map(([card, n]) =>
+      el("li", { class: "row" },
+        el("span", { class: "grow" }, t("Photos of {card}: {count}", { card, count: n })),
+        el("button", { class: "btn", onclick: () => forget(card) }, t("Forget")))) :
+      [el("li", { class: "muted" }, t("Nothing taught yet."))]));
+  }
+  async function loadTaught() {
+    if (!sel.value) { teachList.replaceChildren(); return; }
+    try { showTaught(await TC.api("GET", "/api/tables/" + sel.value + "/camera/taught")); }
+    catch (e) { TC.toast(e.message, "error"); }
+  }
+  async function forget(card) {
+    try {
+      showTaught(await TC.api("DELETE", "/api/tables/" + sel.value + "/camera/taught/" + encodeURIComponent(card), undefined, { pin: pinFor(sel.value) }));
+    } catch (e) { TC.toast(e.message, "error"); }
+  }
+  document.getElementById("teach-go").onclick = async () => {
+    if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
+    try {
+      const res = await TC.api("POST", "/api/tables/" + sel.value + "/camera/taught", { label: teachLabel.value }, { pin: pinFor(sel.value) });
+      TC.toast(t("Learned {card}. Photos of it: {count}.", { card: res.label, count: res.photos }));
+      teachLabel.value = ""; showTaught(res); refresh();
+    } catch (e) { TC.toast(e.message, "error"); }
+  };
+  sel.addEventListener("change", loadTaught);
+
+  await status(); refresh(); loadZones(); loadTaught();
 })();

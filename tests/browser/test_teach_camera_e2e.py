@@ -1,0 +1,46 @@
+"""Teaching the table's own cards from a phone: the host opens the camera page in Portuguese,
+points the camera at the UNO table, shows a card and names it; a name that is no UNO card is
+refused in Portuguese and stores nothing; the card is forgotten again."""
+
+from __future__ import annotations
+
+import cv2
+import pytest
+from playwright.sync_api import expect
+
+from vision.synth import render_scene
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp_path):
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "red-7.png"), image)
+    server = server_factory(camera=f"replay:{shots}")
+    _, created = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})
+    tid = created["table"]["id"]
+
+    host = phone("pt-BR")
+    host.on("dialog", lambda d: d.accept("2468"))  # the host PIN, asked once
+    host.goto(f"{server.url}/camera")
+    host.select_option("#cam-table", tid)
+    expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
+
+    host.fill("#teach-label", "roxo-7")
+    host.get_by_role("button", name="Ensinar esta carta").click()
+    expect(host.locator("#toast")).to_have_text("roxo-7 não é uma carta deste baralho.")
+    expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
+
+    host.fill("#teach-label", "red-7")
+    host.get_by_role("button", name="Ensinar esta carta").click()
+    expect(host.locator("#toast")).to_have_text("Aprendi red-7. Fotos dela: 1.")
+    expect(host.locator("#teach-list li span")).to_have_text(["Fotos de red-7: 1"])
+    status, taught = server.request("GET", f"/api/tables/{tid}/camera/taught")
+    assert status == 200 and taught["cards"] == {"red-7": 1}
+
+    host.get_by_role("button", name="Esquecer").click()
+    expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
+    assert server.request("GET", f"/api/tables/{tid}/camera/taught")[1]["cards"] == {}
