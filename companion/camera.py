@@ -39,6 +39,11 @@ def identifier_for(deck: str, data_path: Path | None = None) -> Any:
     return Identifier(deck, data_path=data_path)
 
 
+def _store_name(deck: str) -> str:
+    """Where a camera deck's taught cards live: ``taught:versus`` under ``versus``."""
+    return deck.partition(":")[2] or deck
+
+
 class CameraRuntime:
     def __init__(self, cfg: Config, service: TableService) -> None:
         self.cfg = cfg
@@ -127,13 +132,11 @@ class CameraRuntime:
     def taught(self, table_id: str) -> dict[str, Any]:
         """What the table taught for this table's deck: card name -> photos."""
         deck = self.deck_for(table_id)
-        name = deck.partition(":")[2] or deck
-        from companion.cards import DECKS, fold_taught_name
+        from companion.cards import DECKS, spelled
 
-        examples = self._store().examples(name)
-        spelling = {fold_taught_name(n): n for n in DECKS.get(deck, ())}  # stored folded
+        examples = self._store().examples(_store_name(deck))
         return {"deck": deck, "names": list(DECKS.get(deck, ())),
-                "cards": {spelling.get(k, k): len(v) // 2 for k, v in sorted(examples.items())}}
+                "cards": {spelled(deck, k) or k: len(v) // 2 for k, v in sorted(examples.items())}}
 
     def teach(self, table_id: str, label: str) -> int:
         """Remember the largest card in the latest frame as ``label`` of the table's deck
@@ -143,13 +146,13 @@ class CameraRuntime:
         if frame is None:
             raise LookupError("no frame")
         deck = self.deck_for(table_id)
-        count = self._store().teach(deck.partition(":")[2] or deck, label, frame.image)
+        count = self._store().teach(_store_name(deck), label, frame.image)
         self._reload(deck)
         return count
 
     def forget(self, table_id: str, label: str) -> bool:
         deck = self.deck_for(table_id)
-        gone = self._store().forget(deck.partition(":")[2] or deck, label)
+        gone = self._store().forget(_store_name(deck), label)
         self._reload(deck)
         return gone
 

@@ -107,5 +107,12 @@ def fold_taught_name(text: str) -> str:
     return folded
 
 
+def spelled(deck: str, typed: str) -> str | None:
+    """A built-in deck's own spelling of a name typed on a phone or stored folded ("10h",
+    "Red 7" -> "10H", "red-7"); None when it is no card of that deck (or no built-in deck)."""
+    folded = fold_taught_name(typed)
+    return next((n for n in DECKS.get(deck, ()) if fold_taught_name(n) == folded), None)
+
+
 def is_card(deck: str, name: str) -> bool:
     return name in DECKS.get(deck, ())

@@ -69,7 +69,7 @@ def taught(table_id: str):
 def teach(table_id: str):
     """The host shows one card to the camera and names it: from then on it is recognised
     (for a built-in deck: the table's own printing, which wins over the model)."""
-    from companion.cards import DECKS, fold_taught_name
+    from companion.cards import DECKS, fold_taught_name, spelled
 
     identify(tables(), table_id, need_host=True)
     runtime = camera()
@@ -78,11 +78,10 @@ def teach(table_id: str):
     if not isinstance(label, str) or not fold_taught_name(label) or len(label) > 40:
         raise TableError(400, "bad_card_name", N_("Type the card's name (letters and digits)."))
     if deck in DECKS:
-        spelled = {fold_taught_name(n): n for n in DECKS[deck]}.get(fold_taught_name(label))
-        if spelled is None:
+        label = spelled(deck, label)
+        if label is None:
             raise TableError(400, "not_in_deck", N_("{card} is not a card of this deck."),
-                             card=label)
-        label = spelled
+                             card=body()["label"])
     try:
         photos = runtime.teach(table_id, label)
     except LookupError:

@@ -35,10 +35,9 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     taught = TaughtRecogniser.from_store(store, deck)
     if deck in BUILTIN_DECKS:
         if taught is not None:  # stored folded ("as"): name them as the deck spells them
-            from companion.cards import DECKS, fold_taught_name
+            from companion.cards import spelled
 
-            spelling = {fold_taught_name(n): n for n in DECKS[deck]}
-            taught.labels = [spelling.get(n, n) for n in taught.labels]
+            taught.labels = [spelled(deck, n) or n for n in taught.labels]
         # the convolutional network where one is trained (UNO, standard), else the MLP
         builtin = cnn.CnnRecogniser(deck) if cnn.available(deck) else BuiltinRecogniser(deck)
         return builtin if taught is None else TaughtFirst(taught, builtin)
