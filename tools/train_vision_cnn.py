@@ -9,12 +9,16 @@ here only, never at run time, and never on the Pi.
 Data and splits are those of tools/train_vision.py (the labelled photos of ../shared/data,
 read in place, put by a hash of their name into train 63% / calib 12% / test 25%, plus
 drawn cards for the classes no photo shows). The calib split picks the unsure threshold;
-the test split is never seen and is reported at the end.
+the test split is never seen and is reported at the end. Huang Di has no photos at all: it
+is learned from drawings (vision/synth.py) only, single cards and whole table scenes cut
+where the detector finds the cards, and calibrated on drawn scenes (other photos' cards
+and backgrounds teach it "not a card").
 
 Needs torch and onnx, which the product does not depend on; a throw-away venv will do:
 
     python3 -m venv /tmp/tv && /tmp/tv/bin/pip install torch onnx numpy opencv-python-headless
     /tmp/tv/bin/python tools/train_vision_cnn.py [--deck uno] [--epochs 30]
+    /tmp/tv/bin/python tools/train_vision_cnn.py --deck huangdi --members 1 --epochs 20
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
@@ -37,6 +42,7 @@ from train_vision import (  # noqa: E402
     MIN_THRESHOLD,
     NOT_CARDS,
     WRONG_BUDGET,
+    bbox_iou,
     jitter,
     load_sets,
     photometric,
@@ -52,12 +58,18 @@ from train_vision import (  # noqa: E402
 
 from companion.cards import DECKS  # noqa: E402
 from vision import synth  # noqa: E402
-from vision.detect import find_cards, order_portrait, rectify  # noqa: E402
+from vision.detect import closeup_body, find_cards, order_portrait, rectify  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import CnnRecogniser, clear_cache, prepare  # noqa: E402
 
-SIZES = {"uno": (64, 96), "french": (80, 120)}  # (w, h) the network reads
+SIZES = {"uno": (64, 96), "french": (80, 120), "huangdi": (64, 96)}  # (w, h) the net reads
+TABLES = ["wood", "cloth", "white", "pattern"]
+# A deck no photo shows (Huang Di): drawn cards per label, and drawn table scenes (seeds from
+# SCENE_SEED on: apart from the benchmark's 0.., synth_check's 1000.. and calibration's 2000..)
+DRAWN_ONLY_CARDS = 150
+DRAWN_ONLY_SCENES = 700
+SCENE_SEED = 100_000
 WIDTHS = (24, 48, 48, 96, 96, 160)
 
 
@@ -73,6 +85,18 @@ def part_of(corners: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.3:
         s = rng.uniform(0.0, 0.2)
         tr, br = tr + s * (tl - tr), br + s * (bl - br)
+    return np.stack([tl, tr, br, bl]).astype(np.float32)
+
+
+def over_of(corners: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The quad of a card and a strip of the table beyond one end of it: the detector's
+    outline sometimes runs on into a wood grain or a shadow (the crop then shows the card
+    shifted to one end; still that card)."""
+    tl, tr, br, bl = (np.asarray(p, np.float32) for p in corners)
+    if rng.random() < 0.5:
+        tl, tr, br, bl = br, bl, tl, tr
+    t = rng.uniform(1.1, 1.4)
+    bl, br = tl + t * (bl - tl), tr + t * (br - tr)
     return np.stack([tl, tr, br, bl]).astype(np.float32)
 
 
@@ -114,6 +138,8 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                 continue
             img, s = read_small(ds["folder"] / name)
             quads = find_cards(img, colour_bodies=deck == "uno")
+            if deck == "uno":  # and the boxes a close-up is read from at play
+                quads += closeup_body(img)
             pos, neg = positives_of(img, s, entries, deck, quads)
             for corners, label in pos:
                 seen[label] += 1
@@ -130,18 +156,37 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                 add(photometric(cut(img, q), rng), NONE)
     print(f"[{deck}] photos: {sum(seen.values())} cards, {len(seen)} labels,"
           f" {time.time() - t0:.0f}s", flush=True)
+    drawn_only = not seen
     for label in DECKS[deck]:
         # drawn cards for every class: the only source for unseen classes (jokers,
         # wild-swap) and what keeps the packaged sample photos readable
-        n = 12 if seen[label] >= 3 else 40
+        n = DRAWN_ONLY_CARDS if drawn_only else 12 if seen[label] >= 3 else 40
         for _ in range(n):
-            scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
-                                        (640, 480), rng)
+            scene = synth.table_texture(str(rng.choice(TABLES)), (640, 480), rng)
             corners = synth.place_card(scene, synth.draw_card(deck, label),
                                        (rng.uniform(200, 440), rng.uniform(180, 300)),
                                        rng.uniform(120, 300), rng.uniform(-180, 180))
             crop = cut(scene, jitter(order_portrait(corners), rng, 0.02))
             add(photometric(crop, rng), label, 0.7)
+            if drawn_only:
+                crop = cut(scene, jitter(over_of(order_portrait(corners), rng), rng, 0.02))
+                add(photometric(crop, rng), label, 0.7)
+    if drawn_only:
+        t0 = time.time()
+        for scene, found in drawn_scenes(deck, DRAWN_ONLY_SCENES, rng):
+            for corners, label in found:
+                add(photometric(cut(scene, corners), rng), label)
+        # the other decks' drawings (their jokers and wilds have no photo either)
+        for other in (d for d in sorted(SIZES) if d != deck):
+            for _ in range(60):
+                scene = synth.table_texture(str(rng.choice(TABLES)), (640, 480), rng)
+                corners = synth.place_card(
+                    scene, synth.draw_card(other, str(rng.choice(DECKS[other]))),
+                    (rng.uniform(200, 440), rng.uniform(180, 300)), rng.uniform(120, 300),
+                    rng.uniform(-180, 180))
+                crop = cut(scene, jitter(order_portrait(corners), rng, 0.02))
+                add(photometric(crop, rng), NONE, 0.5)
+        print(f"[{deck}] drawn scenes {time.time() - t0:.0f}s", flush=True)
     for _ in range(300):
         scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
                                     (640, 480), rng)
@@ -149,6 +194,36 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
         if q is not None:
             add(photometric(cut(scene, q), rng), NONE)
     return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
+
+
+def drawn_scenes(deck: str, n: int, rng: np.random.Generator
+                 ) -> Iterator[tuple[np.ndarray, list[tuple[np.ndarray, str]]]]:
+    """``n`` drawn table scenes of 1 to 10 cards, each with (corners, label) of the quads the
+    detector finds there: the crops it will be handed, a little off the card's outline at
+    times. A quad on a card is that card (as found, jittered a little and more: a quad a
+    corner off, with some table in it, must still read as the card); one on no card, or
+    on a part of a card only (a joker on a white table can give a quad on a third of it),
+    is NONE: "not a card" or unsure, rather than another card's name. One in between is
+    left out."""
+    names = DECKS[deck]
+    for k in range(n):
+        cards = [(deck, str(rng.choice(names))) for _ in range(int(rng.integers(1, 11)))]
+        size = (1280, 720) if rng.random() < 0.3 else (640, 480)
+        scene, truth = synth.render_scene(cards, size=size, table=str(rng.choice(TABLES)),
+                                          seed=SCENE_SEED + k, glare=rng.random() < 0.8)
+        used: set[int] = set()
+        out = []
+        for q in find_cards(scene, colour_bodies=False):
+            ious = [bbox_iou(q.corners, t) for t in truth]
+            j = int(np.argmax(ious))
+            if ious[j] > 0.6 and j not in used:
+                used.add(j)
+                out.append((q.corners, cards[j][1]))
+                out.append((jitter(q.corners, rng, 0.02), cards[j][1]))
+                out.append((jitter(q.corners, rng, 0.05), cards[j][1]))
+            elif ious[j] < 0.45 and not q.whole:
+                out.append((q.corners, NONE))
+        yield scene, out
 
 
 def build_net(w: int, h: int, na: int, nb: int):
@@ -193,7 +268,10 @@ def to_tensor(crops: np.ndarray):
     return torch.from_numpy(crops).permute(0, 3, 1, 2).float().div_(255.0).sub_(0.5)
 
 
-def train(deck: str, data: tuple, epochs: int, seed: int):
+def train(deck: str, data: tuple, epochs: int, seed: int, turn_round: bool = True,
+          occlude: float = 0.25):
+    """``turn_round``: turn half of each batch round (a whole card's crop may come either way
+    up; an index patch never does). ``occlude``: the share given a random patch over it."""
     import torch
     from torch import nn
 
@@ -218,7 +296,7 @@ def train(deck: str, data: tuple, epochs: int, seed: int):
         for i in range(0, len(x), batch):
             idx = order[i:i + batch]
             xb = x[idx].clone()
-            turn = torch.rand(len(idx), generator=gen) < 0.5  # which end is up is unknown
+            turn = torch.rand(len(idx), generator=gen) < (0.5 if turn_round else 0.0)
             xb[turn] = xb[turn].flip(2, 3)
             # small shifts, a little more light or colour cast, sensor noise
             dx, dy = (int(v) for v in torch.randint(-3, 4, (2,), generator=gen))
@@ -228,7 +306,7 @@ def train(deck: str, data: tuple, epochs: int, seed: int):
                                                              generator=gen) - 0.5)
             xb = xb + 0.02 * torch.randn(xb.shape, generator=gen)
             # a finger or a neighbouring card over part of it: one patch, anywhere
-            for j in torch.nonzero(torch.rand(len(idx), generator=gen) < 0.25).ravel():
+            for j in torch.nonzero(torch.rand(len(idx), generator=gen) < occlude).ravel():
                 ph, pw = (int(v) for v in torch.randint(h // 8, h // 3, (2,), generator=gen))
                 py = int(torch.randint(0, h - ph, (1,), generator=gen))
                 px = int(torch.randint(0, max(1, w - pw), (1,), generator=gen))
@@ -284,8 +362,11 @@ def calib_pairs(deck: str, ident: Identifier, calib: list
                            list[tuple[float, bool]]]:
     """(confidence, right?) of every card on the calib photos, split into cards seen whole
     and cards seen only in part, and of every card of drawn scenes (seeds apart from the
-    tests)."""
-    drawn = [c for r in synth_rows(deck, ident, 2000) for c in r[4]]
+    tests; a deck with no calib photos, Huang Di, gets four times as many, half of them
+    busy tables of up to 10 cards)."""
+    seeds = ((2000, 5),) if calib else ((2000, 5), (3000, 5), (4000, 10), (5000, 10))
+    drawn = [c for seed, most in seeds for r in synth_rows(deck, ident, seed, most)
+             for c in r[4]]
     whole, part = [], []
     for path, entries, _ in calib:
         truth = Counter(e["label"] for e in entries if e["label"] not in NOT_CARDS)
@@ -347,7 +428,11 @@ def main() -> int:
                          " at 640x480 with 5 cards is 8 ms for everything)")
     ap.add_argument("--calibrate-only", action="store_true",
                     help="keep the network, pick the unsure thresholds again")
+    ap.add_argument("--size", help="WxH the network reads (default: SIZES)")
     args = ap.parse_args()
+    if args.size:
+        for deck in args.deck or []:
+            SIZES[deck] = tuple(int(v) for v in args.size.lower().split("x"))
     cv2.setNumThreads(1)
     sets = load_sets(args.data)
     for deck in args.deck or sorted(SIZES):
@@ -374,10 +459,12 @@ def main() -> int:
         ident = Identifier(deck, CnnRecogniser(deck))
         # the calib split is what a choice between two trainings may look at; the test split
         # only reports
-        print(table(score_images(ident, calib), f"[{deck}] calib split"), flush=True)
         test = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
                 for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "test"]
-        print(table(score_images(ident, test), f"[{deck}] HELD-OUT test split"), flush=True)
+        if calib or test:  # Huang Di has no photos
+            print(table(score_images(ident, calib), f"[{deck}] calib split"), flush=True)
+            print(table(score_images(ident, test), f"[{deck}] HELD-OUT test split"),
+                  flush=True)
         print(synth_check(deck, ident), flush=True)
     return 0
 

@@ -61,6 +61,19 @@ def order_portrait(pts: np.ndarray) -> np.ndarray:
     return xy[order]
 
 
+def order_upright(pts: np.ndarray) -> np.ndarray:
+    """Order four points TL, TR, BR, BL as the image shows them, however wide the box: a
+    close-up's box around what is left in view of a hand-held card (cut by fingers or the
+    frame's edge, often wider than tall) is the card's upper part, held upright to the
+    camera; turning such a box to portrait read the card on its side."""
+    xy = np.asarray(pts, dtype=np.float32).reshape(4, 2)
+    c = xy.mean(axis=0)
+    order = sorted(range(4), key=lambda i: math.atan2(xy[i][1] - c[1], xy[i][0] - c[0]))
+    sums = [float(xy[i][0] + xy[i][1]) for i in order]
+    start = sums.index(min(sums))
+    return xy[order[start:] + order[:start]]
+
+
 def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CARD_W, CARD_H)
             ) -> np.ndarray:
     """Warp the card to an upright portrait crop of ``size`` (w, h)."""
@@ -200,14 +213,17 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min
     return out
 
 
-def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
+def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
+                           half: bool = True, max_frac: float = 1.0
                            ) -> tuple[np.ndarray, float] | None:
     """The rotated box around the biggest vivid one-hue region (a hand-held, half-hidden
     card); vividness ranks it above skin and wood, which are large but duller. Judged at
-    half size: the box is a rough guess either way, and labelling the regions at full size
-    was the dearest step of a close-up frame. Also gives the share of the frame its pixels
-    cover."""
-    mask, hue, sat = (np.ascontiguousarray(a[::2, ::2]) for a in (mask, hue, sat))
+    half size (``half``): the box is a rough guess either way, and labelling the regions at
+    full size was the dearest step of a close-up frame. None when its box is not card-like
+    or covers more than ``max_frac`` of the frame. Also gives the share of the frame its
+    pixels cover."""
+    step = 2 if half else 1
+    mask, hue, sat = (np.ascontiguousarray(a[::step, ::step]) for a in (mask, hue, sat))
     n, lab, stats, _ = cv2.connectedComponentsWithStats(mask)
     area = mask.shape[0] * mask.shape[1]
     big = [i for i in range(1, n) if stats[i, cv2.CC_STAT_AREA] >= 0.01 * area]
@@ -231,11 +247,61 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray
     outlines, _ = cv2.findContours(pick[lab], cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rect = cv2.minAreaRect(np.vstack(outlines).reshape(-1, 2).astype(np.float32))
     (rw, rh) = rect[1]
-    if min(rw, rh) <= 0 or not 1.0 <= max(rw, rh) / min(rw, rh) <= 2.5:
+    if min(rw, rh) <= 0 or not 1.0 <= max(rw, rh) / min(rw, rh) <= 2.5 \
+            or rw * rh > max_frac * area:
         return None
-    pts = cv2.boxPoints(rect).astype(np.float32) * 2 + 0.5  # back to full size
+    pts = cv2.boxPoints(rect).astype(np.float32) * step + (step - 1) / 2  # full size
     c = pts.mean(axis=0)
     return (pts - c) * 1.08 + c, sum(stats[i, cv2.CC_STAT_AREA] for i in keep) / area
+
+
+def _white_balanced(small: np.ndarray) -> np.ndarray:
+    """The frame with each channel's 97th percentile brought to 235: a webcam's green cast or
+    a lamp's warm light would otherwise move every hue judged after it."""
+    top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
+    gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
+    # a per-channel gain as a colour transform, a tenth of the time of a 3-channel LUT;
+    # the -0.499 makes its rounding a truncation, as the float multiply and LUT had
+    return cv2.transform(small, np.hstack([np.diag(gain), np.full((3, 1), -0.499)]
+                                          ).astype(np.float32))
+
+
+def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
+    """A second look at a frame where no card was named: the rotated box around its most
+    vivid one-hue region, then around its darkest (the wild cards' black body), each grown
+    by the white border's width and marked ``partial``.
+
+    For a hand-held UNO card held up to a webcam: fingers cut its outline and a light wall
+    or a face beside it gives the outline searches nothing card-shaped, but its coloured
+    body is still the most saturated thing in view. Vivid is judged by Otsu's split of this
+    frame's own saturation (webcams wash colours out by different amounts), and the pieces
+    of the body that the white disc separates are joined by their common hue. Only the
+    leading region of each kind is offered: taking the likeliest of several boxes by the
+    recogniser's confidence picked its confident mistakes on the photos (a band of the body
+    above the disc read as another card at 0.999). Cheap (~1 ms) at ``side`` pixels.
+    """
+    h, w = image.shape[:2]
+    s = side / max(h, w)
+    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))),
+                       interpolation=cv2.INTER_AREA)
+    hsv = cv2.cvtColor(_white_balanced(small), cv2.COLOR_BGR2HSV)
+    hue, sat, val = cv2.split(hsv)
+    t, _ = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    vivid = cv2.bitwise_and(cv2.threshold(sat, max(t, 40.0) - 1, 255, cv2.THRESH_BINARY)[1],
+                            cv2.threshold(val, 49, 255, cv2.THRESH_BINARY)[1])
+    dark = cv2.threshold(val, 60, 255, cv2.THRESH_BINARY_INV)[1]
+    kernel = np.ones((3, 3), np.uint8)
+    out = []
+    # A dark region boxing most of the frame is the room or a shirt, not a wild's body (whose
+    # white border and coloured oval stay in view): on the train and calib photos the wilds
+    # found this way boxed 8-50% of the frame, and one boxing ~90% of a held-out photo was
+    # read as a wild +4 at 0.999.
+    for mask, most in ((vivid, 0.9), (dark, 0.6)):
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
+        region = _largest_colour_region(mask, hue, sat, half=False, max_frac=most)
+        if region is not None:
+            out.append(Quad(order_upright(region[0] / s), 0.0, partial=True))
+    return out
 
 
 def _runs_off(pts: np.ndarray, w: int, h: int, margin: float = 0.1) -> bool:
@@ -254,7 +320,7 @@ def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) 
     return int(x0 < margin) + int(y0 < margin) + int(x1 > w - 1 - margin) + int(y1 > h - 1 - margin)
 
 
-def _iou_box(a: np.ndarray, b: np.ndarray) -> float:
+def iou_box(a: np.ndarray, b: np.ndarray) -> float:
     ax0, ay0 = a.min(axis=0)
     ax1, ay1 = a.max(axis=0)
     bx0, by0 = b.min(axis=0)
@@ -268,7 +334,7 @@ def _iou_box(a: np.ndarray, b: np.ndarray) -> float:
 
 def _iou_xyxy(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
               ) -> float:
-    """``_iou_box`` of two boxes given as (x0, y0, x1, y1): plain floats, no numpy."""
+    """``iou_box`` of two boxes given as (x0, y0, x1, y1): plain floats, no numpy."""
     iw = min(a[2], b[2]) - max(a[0], b[0])
     ih = min(a[3], b[3]) - max(a[1], b[1])
     if iw <= 0 or ih <= 0:
@@ -352,14 +418,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     if keep is not None:
         keep.update(small=small, scale=scale, otsu=otsu)
     if colour_bodies:  # judge colour after a white balance: webcams often cast green
-        top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
-        gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
-        # a per-channel gain as a colour transform, a tenth of the time of a 3-channel LUT;
-        # the -0.499 makes its rounding a truncation, as the float multiply and LUT had
-        balanced = cv2.transform(small, np.hstack([np.diag(gain), np.full((3, 1), -0.499)]
-                                                  ).astype(np.float32))
         # one HSV for every mask (the white one found the same cards on the balanced frame)
-        hsv = hsv_c = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
+        hsv = hsv_c = cv2.cvtColor(_white_balanced(small), cv2.COLOR_BGR2HSV)
     else:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
         if keep is not None:
@@ -427,11 +487,12 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         if extra:
             kept = _merge([((p, f), st) for p, f, st in kept] + [(c, True) for c in extra])
         elif pts is not None and all(
-                _iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
+                iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
                 for q, _, _ in kept):
             closeup = not kept  # a rotated box, not an outline: the whole card if alone
             kept.append((pts, 0.0, False))
-    quads = [Quad(order_portrait(p / scale), f, partial=p is pts or _runs_off(p, sw, sh))
+    quads = [Quad(order_upright(p / scale) if p is pts else order_portrait(p / scale), f,
+                  partial=p is pts or _runs_off(p, sw, sh))
              for p, f, _ in kept[:max_cards]]
     if closeup:
         quads[0].whole = True

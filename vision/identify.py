@@ -8,9 +8,14 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from vision.detect import find_cards, rectify
+from vision.detect import Quad, closeup_body, find_cards, iou_box, rectify
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
+
+# No card read at even odds or better: a close-up's coloured body is looked for again
+# (Identifier._second_look). A fixed level, not the recogniser's unsure threshold, so that
+# calibrating that threshold (at 0) runs the same search as the shipped reader.
+SECOND_LOOK_BELOW = 0.5
 
 
 @dataclass
@@ -73,12 +78,22 @@ class Identifier:
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared)
         crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
-        many = getattr(self.recogniser, "classify_many", None)
-        verdicts = many(crops) if many else [self.recogniser.classify(c) for c in crops]
+        verdicts = self._verdicts(crops, quads)
         # A card seen only in part (a close-up cut by the frame or by fingers) is read from
         # a stretched piece of it: named only at the recogniser's stricter threshold for
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
+        cards = self._named(quads, crops, verdicts)
+        if self.colour_bodies and self.whole_fallback and \
+                not any(c.confidence >= SECOND_LOOK_BELOW for c in cards):
+            cards = self._second_look(image, cards)
+        if self.overlaps:
+            cards += self._overlapping(image, cards, prepared)
+        return cards
+
+    def _named(self, quads: list[Quad], crops: list[np.ndarray], verdicts: list
+               ) -> list[Card]:
+        """The quads the recogniser calls cards, named where it is sure enough."""
         part = getattr(self.recogniser, "part_threshold", None)
         cards = []
         for q, v, c in zip(quads, verdicts, crops, strict=True):
@@ -86,9 +101,23 @@ class Identifier:
                 continue
             label = None if q.partial and part is not None and v.confidence < part else v.label
             cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
-        if self.overlaps:
-            cards += self._overlapping(image, cards, prepared)
         return cards
+
+    def _second_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
+        """Nothing named: look again for a hand-held close-up by its coloured body
+        (``closeup_body``). The first of its boxes the recogniser calls a card replaces the
+        unsure cards it overlaps; it is read as a card seen in part."""
+        quads = closeup_body(image)
+        crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
+        for found in self._named(quads, crops, self._verdicts(crops, quads))[:1]:
+            return [c for c in cards if iou_box(c.corners, found.corners) < 0.3] + [found]
+        return cards
+
+    def _verdicts(self, crops: list[np.ndarray], quads: list[Quad]) -> list:
+        many = getattr(self.recogniser, "classify_many", None)
+        if many is None:
+            return [self.recogniser.classify(c) for c in crops]
+        return many(crops, partial=[q.partial for q in quads])
 
     def _overlapping(self, image: np.ndarray, cards: list[Card], prepared: dict
                      ) -> list[Card]:

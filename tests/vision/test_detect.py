@@ -3,7 +3,15 @@ import numpy as np
 import pytest
 
 from tests.vision.helpers import matches
-from vision.detect import CARD_H, CARD_W, find_cards, order_portrait, rectify
+from vision.detect import (
+    CARD_H,
+    CARD_W,
+    closeup_body,
+    find_cards,
+    order_portrait,
+    order_upright,
+    rectify,
+)
 from vision.synth import draw_card, render_scene
 
 
@@ -25,6 +33,14 @@ def test_corners_are_ordered_portrait() -> None:
     landscape = np.array([[10, 10], [110, 10], [110, 70], [10, 70]], np.float32)
     p = order_portrait(landscape)
     assert np.linalg.norm(p[1] - p[0]) < np.linalg.norm(p[2] - p[1])
+
+
+def test_a_close_up_box_keeps_the_image_upright() -> None:
+    """The box around what is left of a hand-held card is its upper part, however wide: it
+    is read as the image shows it, not turned on its side to portrait."""
+    wide = np.array([[110, 70], [10, 70], [10, 10], [110, 10]], np.float32)
+    assert order_upright(wide).tolist() == [[10, 10], [110, 10], [110, 70], [10, 70]]
+    assert order_portrait(wide).tolist() != order_upright(wide).tolist()
 
 
 def test_tight_crop_falls_back_to_whole_image() -> None:
@@ -74,3 +90,24 @@ def test_finds_a_washed_out_hand_held_card(label: str) -> None:
     on_card = [q for q in quads if not q.whole
                and cv2.pointPolygonTest(q.corners.reshape(-1, 1, 2), centre, False) > 0]
     assert on_card and cv2.contourArea(on_card[0].corners) < 1.5 * cv2.contourArea(corners)
+
+
+@pytest.mark.parametrize("label", ["green-8", "blue-3"])
+def test_second_look_boxes_a_close_up_body(label: str) -> None:
+    """A card held up close, cut by the frame and by fingers, beside a face: one of the boxes
+    around the most vivid and the darkest region is the card's coloured body, from near its
+    top to most of the way down (not a band above the oval), and not the face."""
+    scene = np.full((480, 640, 3), (200, 225, 215), np.uint8)  # a pale green wall
+    cv2.ellipse(scene, (150, 250), (120, 170), 0, 0, 360, (125, 150, 200), -1)  # a face
+    corners = np.float32([[260, 60], [500, 60], [500, 420], [260, 420]])
+    _paste(scene, draw_card("uno", label), corners + np.float32([0, 120]))  # lower end off frame
+    for y in (330, 370, 410):  # fingers across it
+        cv2.rectangle(scene, (440, y), (640, y + 30), (130, 160, 210), -1)
+    quads = closeup_body(cv2.GaussianBlur(scene, (3, 3), 0))
+    assert quads and all(q.partial for q in quads)
+
+    def on_card(box: np.ndarray) -> bool:
+        (x0, y0), (x1, y1) = box.min(axis=0), box.max(axis=0)
+        return 240 <= x0 <= 300 and 460 <= x1 <= 520 and y0 <= 220 and y1 >= 400
+
+    assert any(on_card(q.corners) for q in quads)

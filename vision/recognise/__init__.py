@@ -38,7 +38,7 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
             from companion.cards import spelled
 
             taught.labels = [spelled(deck, n) or n for n in taught.labels]
-        # the convolutional network where one is trained (UNO, standard), else the MLP
+        # the convolutional network where one is trained (all three), else the MLP
         builtin = cnn.CnnRecogniser(deck) if cnn.available(deck) else BuiltinRecogniser(deck)
         return builtin if taught is None else TaughtFirst(taught, builtin)
     if taught is None:

@@ -1,8 +1,9 @@
 """Built-in decks read by small MLPs on hand-made features (vision/models/<deck>.npz).
 
-Huang Di ships this way (it has no photos to train a network on); UNO and the standard pack
-ship a convolutional network instead (vision/recognise/cnn.py) and use these only when
-their MLP weights were built and no network is there (tools/train_vision.py --deck uno).
+A fallback only: UNO, the standard pack and Huang Di ship a convolutional network
+(vision/recognise/cnn.py) and use these only when their MLP weights were built and no
+network is there (tools/train_vision.py --deck uno). The class lists of both (FACTORS) live
+here.
 
 The UNO, standard and Huang Di recognisers share the pipeline and differ in their weights
 and in one sanity check: on UNO the colour the model names must agree with the card's
@@ -21,6 +22,7 @@ from companion.cards import (
     DECKS,
     FRENCH_RANKS,
     FRENCH_SUITS,
+    HUANGDI_CARDS,
     UNO_ACTIONS,
     UNO_COLOURS,
     UNO_WILDS,
@@ -76,6 +78,8 @@ FRENCH_RANK = [*FRENCH_RANKS, "JOKER", NONE]
 FRENCH_SUIT = [*FRENCH_SUITS, "black", "red", NONE]
 UNO_SYMBOL = [*map(str, range(10)), *UNO_ACTIONS, *UNO_WILDS, NONE]
 UNO_COLOUR = [*UNO_COLOURS, "black", NONE]
+HUANGDI_CARD = [*HUANGDI_CARDS, NONE]
+HUANGDI_KIND = ["number", "joker", "invert", NONE]
 
 
 def french_parts(label: str) -> tuple[str, str]:
@@ -97,10 +101,19 @@ def uno_parts(label: str) -> tuple[str, str]:
     return value, colour
 
 
+def huangdi_parts(label: str) -> tuple[str, str]:
+    """(card, kind) targets of a Huang Di label: the second head (number, joker or invert)
+    is only a second opinion for the network, as the deck has no factors of its own."""
+    if label == NONE:
+        return NONE, NONE
+    return label, label if label in ("joker", "invert") else "number"
+
+
 # deck -> (first factor's classes, second factor's classes, label -> (first, second))
 FACTORS: dict[str, tuple[list[str], list[str], Callable[[str], tuple[str, str]]]] = {
     "french": (FRENCH_RANK, FRENCH_SUIT, french_parts),
     "uno": (UNO_SYMBOL, UNO_COLOUR, uno_parts),
+    "huangdi": (HUANGDI_CARD, HUANGDI_KIND, huangdi_parts),
 }
 
 
@@ -134,8 +147,10 @@ class BuiltinRecogniser:
     def classify(self, crop: np.ndarray) -> Verdict:
         return self.classify_many([crop])[0]
 
-    def classify_many(self, crops: list[np.ndarray]) -> list[Verdict]:
-        """All the cards of a frame in one matrix product per network (cheaper on a Pi)."""
+    def classify_many(self, crops: list[np.ndarray], partial: list[bool] | None = None
+                      ) -> list[Verdict]:
+        """All the cards of a frame in one matrix product per network (cheaper on a Pi).
+        ``partial`` (which crops show only part of a card) is read the same here."""
         if not crops:
             return []
         feats = np.concatenate([both_ways(c) for c in crops])

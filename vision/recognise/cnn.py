@@ -1,11 +1,18 @@
 """Built-in decks read by a small convolutional network run through OpenCV's dnn module.
 
 The network (vision/models/<deck>.onnx, made by tools/train_vision_cnn.py) has two heads,
-like the factored MLPs: UNO symbol x colour, standard rank x suit, each with a "not a card"
-class, so a symbol is learned from the photos of all four colours. Two networks trained
-apart are averaged inside the one graph. The confidence of a card is the probability of its
-symbol times that of its colour. A model trained with ``--turned`` also reads each card
-turned round and averages the two readings (twice the time; off in the shipped models).
+like the factored MLPs: UNO symbol x colour, standard rank x suit, Huang Di card x kind
+(number, joker, invert: a second opinion), each with a "not a card" class, so a symbol is
+learned from the photos of all four colours. Two networks trained apart are averaged inside
+the one graph (Huang Di, learned from drawings only: one). The confidence of a card is the
+probability of its symbol times that of its colour. A model trained with ``--turned`` also
+reads each card turned round and averages the two readings (twice the time; off in the
+shipped models).
+
+UNO also has a corner-index network (vision/models/uno_index.onnx, tools/train_vision_index.py)
+for the cards the whole-card network is not sure of: a hand-held close-up's big symbol is
+often under the fingers while its index is in view. Its reading of the index corner is
+averaged with the whole-card reading, and the thresholds are calibrated on that mean.
 
 Depthwise-separable convolutions keep it at about 0.25 ms a card on one core of this box;
 OpenCV runs it, so the Pi needs neither torch nor onnxruntime.
@@ -32,6 +39,20 @@ def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     if crop.shape[1] != size[0] or crop.shape[0] != size[1]:
         crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
     return white_balance(crop)
+
+
+# Where a card's corner index lies in its portrait crop: this share of the width and of the
+# height at the top-left, and (printed turned round) at the bottom-right
+INDEX_SPAN = (0.42, 0.30)
+
+
+def index_patches(crop: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
+    """The top-left corner of the crop and its bottom-right corner turned round, each as the
+    index network reads it ((w, h) pixels, white-balanced on its own brightest pixels)."""
+    h, w = crop.shape[:2]
+    pw, ph = max(1, round(INDEX_SPAN[0] * w)), max(1, round(INDEX_SPAN[1] * h))
+    turned = crop[::-1, ::-1]
+    return [prepare(np.ascontiguousarray(c[:ph, :pw]), size) for c in (crop, turned)]
 
 
 def available(deck: str) -> bool:
@@ -68,6 +89,13 @@ class CnnRecogniser:
                                 for n in DECKS[deck]])
         self.names = list(DECKS[deck])
         self.none_a = first.index(meta["none"])
+        # the corner-index network, where one is trained (UNO: a close-up's index stays in
+        # view when fingers or the frame hide the big symbol in the middle)
+        self.index = _load(f"{deck}_index") if available(f"{deck}_index") else None
+        self.index_weight = float(meta.get("index_weight", 0.5))
+        # a whole card the whole-card network is this sure of is not read again: on a table
+        # most cards are, and the index network would add ~60% to the time of every one
+        self.index_below = float(meta.get("index_below", 0.99))
         self.threshold = float(meta["threshold"]) if threshold is None else threshold
         # cards seen only in part (see Identifier): a stricter threshold of their own
         self.part_threshold = max(self.threshold, float(meta.get("part_threshold", 0.0))) \
@@ -76,7 +104,12 @@ class CnnRecogniser:
     def classify(self, crop: np.ndarray) -> Verdict:
         return self.classify_many([crop])[0]
 
-    def classify_many(self, crops: list[np.ndarray]) -> list[Verdict]:
+    def classify_many(self, crops: list[np.ndarray], partial: list[bool] | None = None
+                      ) -> list[Verdict]:
+        """``partial``: which crops show only part of a card (a close-up's box); their index
+        is always read, as a second opinion on a stretched view the whole-card network can
+        be sure of and wrong about (a whole frame boxed as a card read as a wild +4 at 0.999,
+        0.55 with the index)."""
         if not crops:
             return []
         ready = [prepare(c, self.size) for c in crops]
@@ -90,17 +123,43 @@ class CnnRecogniser:
         probs = self.net.forward().reshape(len(views) // len(crops), len(crops), -1)
         a = probs[..., :self.split]
         b = probs[..., self.split:]
+        # the best card over the readings: symbol x colour, averaged
+        scores = (a[..., self.combos[:, 0]] * b[..., self.combos[:, 1]]).mean(axis=0)
+        card = a[..., self.none_a].mean(axis=0) < 0.5
+        if self.index is not None:
+            unsure = scores.max(axis=1) < self.index_below
+            if partial is not None:
+                unsure |= np.asarray(partial, bool)
+            again = np.nonzero(card & unsure)[0]
+            if len(again):
+                corner = self._index_scores([crops[i] for i in again])
+                scores[again] = ((1 - self.index_weight) * scores[again]
+                                 + self.index_weight * corner)
         out = []
         for i in range(len(crops)):
-            pa, pb = a[:, i], b[:, i]  # (readings, classes)
-            if pa[:, self.none_a].mean() >= 0.5:
-                out.append(Verdict(None, float(pa[:, self.none_a].mean()), is_card=False))
+            if not card[i]:
+                out.append(Verdict(None, float(a[:, i, self.none_a].mean()), is_card=False))
                 continue
-            # the best card over the readings: symbol x colour, averaged
-            scores = pa[:, self.combos[:, 0]] * pb[:, self.combos[:, 1]]  # (readings, cards)
-            mean = scores.mean(axis=0)
+            mean = scores[i]
             k = int(np.argmax(mean))
             conf = float(mean[k])
             name = self.names[k]
             out.append(Verdict(name if conf >= self.threshold else None, conf, True, name))
         return out
+
+    def _index_scores(self, crops: list[np.ndarray]) -> np.ndarray:
+        """(crops, cards): each card's probability from the corner index, read at the
+        top-left and, turned round, at the bottom-right; the corner less sure that no index
+        is there is believed (a finger or the frame's edge hides the other)."""
+        net, meta = self.index
+        size = (int(meta["size"][0]), int(meta["size"][1]))
+        patches = [p for c in crops for p in index_patches(c, size)]
+        blob = cv2.dnn.blobFromImages(patches, 1.0 / 255.0, size, (127.5,) * 3,
+                                      swapRB=False, crop=False)
+        net.setInput(blob)
+        probs = net.forward().reshape(len(crops), 2, -1)
+        a, b = probs[..., :self.split], probs[..., self.split:]
+        pick = np.argmin(a[..., self.none_a], axis=1)  # (crops,)
+        rows = np.arange(len(crops))
+        a, b = a[rows, pick], b[rows, pick]
+        return a[:, self.combos[:, 0]] * b[:, self.combos[:, 1]]
