@@ -357,18 +357,20 @@ def export(net, deck: str, path: Path | None = None) -> None:
 PART_FLOOR = 0.95
 
 
-def calib_pairs(deck: str, ident: Identifier, calib: list
+def calib_pairs(deck: str, ident: Identifier, calib: list, others: list | None = None
                 ) -> tuple[list[tuple[float, bool]], list[tuple[float, bool]],
                            list[tuple[float, bool]]]:
     """(confidence, right?) of every card on the calib photos, split into cards seen whole
     and cards seen only in part, and of every card of drawn scenes (seeds apart from the
     tests; a deck with no calib photos, Huang Di, gets four times as many, half of them
-    busy tables of up to 10 cards)."""
+    busy tables of up to 10 cards). ``others``: the other decks' calib photos, where every
+    card named is wrong (a standard deck on the table is no UNO game: a queen of hearts was
+    named a red +2 at 0.56)."""
     seeds = ((2000, 5),) if calib else ((2000, 5), (3000, 5), (4000, 10), (5000, 10))
     drawn = [c for seed, most in seeds for r in synth_rows(deck, ident, seed, most)
              for c in r[4]]
     whole, part = [], []
-    for path, entries, _ in calib:
+    for path, entries, _ in calib + [(path, [], source) for path, _, source in others or []]:
         truth = Counter(e["label"] for e in entries if e["label"] not in NOT_CARDS)
         for card in sorted(ident.identify(cv2.imread(str(path))), key=lambda c: -c.confidence):
             ok = card.best is not None and truth[card.best] > 0
@@ -400,12 +402,13 @@ def write_meta(deck: str, threshold: float, part_threshold: float = 0.0,
     (MODELS / f"{deck}.json").write_text(json.dumps(meta, indent=1) + "\n")
 
 
-def calibrate(deck: str, calib: list, turned: bool) -> None:
-    """Pick the unsure thresholds (cards seen whole, cards seen in part) on the calib split."""
+def calibrate(deck: str, calib: list, turned: bool, others: list | None = None) -> None:
+    """Pick the unsure thresholds (cards seen whole, cards seen in part) on the calib split
+    (and the other decks' calib photos, where nothing may be named)."""
     write_meta(deck, 0.0, 0.0, turned)
     clear_cache()
     ident = Identifier(deck, CnnRecogniser(deck, threshold=0.0))
-    whole, part, drawn = calib_pairs(deck, ident, calib)
+    whole, part, drawn = calib_pairs(deck, ident, calib, others)
     threshold = lowest_safe(whole, drawn, floor=MIN_THRESHOLD[deck])
     part_threshold = lowest_safe(part, floor=max(PART_FLOOR, threshold))
     write_meta(deck, threshold, part_threshold, turned)
@@ -438,8 +441,10 @@ def main() -> int:
     for deck in args.deck or sorted(SIZES):
         calib = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] == deck
                  for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "calib"]
+        others = [(ds["folder"] / n, e, ds["folder"].name) for ds in sets if ds["deck"] != deck
+                  for n, e in ds["images"].items() if split_of(ds["folder"].name, n) == "calib"]
         if args.calibrate_only:
-            calibrate(deck, calib, args.turned)
+            calibrate(deck, calib, args.turned, others)
         elif not args.report_only:
             cache = args.cache / f"{deck}.npz" if args.cache else None
             if cache and cache.is_file():
@@ -455,7 +460,7 @@ def main() -> int:
             export(nets[0] if len(nets) == 1 else average(nets), deck)
             for m, net in enumerate(nets if args.cache and len(nets) > 1 else []):
                 export(net, deck, args.cache / f"{deck}_m{m}.onnx")  # to compare alone
-            calibrate(deck, calib, args.turned)
+            calibrate(deck, calib, args.turned, others)
         ident = Identifier(deck, CnnRecogniser(deck))
         # the calib split is what a choice between two trainings may look at; the test split
         # only reports

@@ -84,7 +84,9 @@ class Identifier:
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
         cards = self._named(quads, crops, verdicts)
-        if self.colour_bodies and self.whole_fallback and \
+        # (UNO only: measured there; a taught deck's reader has no stricter threshold for
+        # cards seen in part)
+        if self.deck == "uno" and self.whole_fallback and \
                 not any(c.confidence >= SECOND_LOOK_BELOW for c in cards):
             cards = self._second_look(image, cards)
         if self.overlaps:
