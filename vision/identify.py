@@ -106,7 +106,7 @@ class Identifier:
         return cards
 
     def _second_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
-        """Nothing named: look again for a hand-held close-up by its coloured body
+        """Nothing read at even odds: look again for a hand-held close-up by its coloured body
         (``closeup_body``). The first of its boxes the recogniser calls a card replaces the
         unsure cards it overlaps; it is read as a card seen in part."""
         quads = closeup_body(image)

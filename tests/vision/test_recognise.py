@@ -169,3 +169,31 @@ def test_uno_card_with_its_middle_under_a_hand_is_read_from_its_index(identifier
     crop = cv2.resize(card, (DETAIL_W, DETAIL_H), interpolation=cv2.INTER_AREA)
     (verdict,) = identifiers["uno"].recogniser.classify_many([crop])
     assert verdict.best == label
+
+
+def test_taught_cards_win_and_the_model_is_told_which_crops_are_parts() -> None:
+    """A table's taught printing wins where it is sure; the other crops go to the built-in
+    model in one pass, with the flags of which show only part of a card."""
+    import numpy as np
+
+    from vision.recognise import TaughtFirst, Verdict
+
+    class Taught:
+        def classify(self, crop):
+            sure = crop.mean() > 100
+            return Verdict("red-7" if sure else None, 0.9 if sure else 0.2, True, "red-7")
+
+    class Model:
+        def __init__(self) -> None:
+            self.seen: list = []
+
+        def classify_many(self, crops, partial=None):
+            self.seen.append(partial)
+            return [Verdict("blue-1", 0.99, True, "blue-1") for _ in crops]
+
+    bright, dark = np.full((8, 8, 3), 200, np.uint8), np.full((8, 8, 3), 20, np.uint8)
+    model = Model()
+    out = TaughtFirst(Taught(), model).classify_many([dark, bright, dark],
+                                                     partial=[True, False, False])
+    assert [v.label for v in out] == ["blue-1", "red-7", "blue-1"]
+    assert model.seen == [[True, False]]

@@ -53,7 +53,20 @@ class TaughtFirst:
         self.taught, self.builtin = taught, builtin
 
     def classify(self, crop: np.ndarray) -> Verdict:
-        t = self.taught.classify(crop)
-        if t.label is not None:
-            return t
-        return self.builtin.classify(crop)
+        return self.classify_many([crop])[0]
+
+    def classify_many(self, crops: list[np.ndarray], partial: list[bool] | None = None
+                      ) -> list[Verdict]:
+        """The taught match where it is confident, else the built-in model's reading (all
+        of those in one pass, told which crops show only part of a card)."""
+        out = [self.taught.classify(c) for c in crops]
+        rest = [i for i, v in enumerate(out) if v.label is None]
+        many = getattr(self.builtin, "classify_many", None)
+        if many is not None:
+            parts = None if partial is None else [partial[i] for i in rest]
+            read = many([crops[i] for i in rest], partial=parts)
+        else:
+            read = [self.builtin.classify(crops[i]) for i in rest]
+        for i, v in zip(rest, read, strict=True):
+            out[i] = v
+        return out
