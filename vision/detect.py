@@ -267,7 +267,7 @@ def _white_balanced(small: np.ndarray) -> np.ndarray:
 
 
 def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
-    """A second look at a frame where no card was named: the rotated box around its most
+    """A second look at a frame where no card was read at even odds: the box around its most
     vivid one-hue region, then around its darkest (the wild cards' black body), each grown
     by the white border's width and marked ``partial``.
 
@@ -294,8 +294,7 @@ def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     out = []
     # A dark region boxing most of the frame is the room or a shirt, not a wild's body (whose
     # white border and coloured oval stay in view): on the train and calib photos the wilds
-    # found this way boxed 8-50% of the frame, and one boxing ~90% of a held-out photo was
-    # read as a wild +4 at 0.999.
+    # found this way boxed 8-50% of the frame.
     for mask, most in ((vivid, 0.9), (dark, 0.6)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
         region = _largest_colour_region(mask, hue, sat, half=False, max_frac=most)
