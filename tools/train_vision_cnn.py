@@ -162,14 +162,11 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
         # wild-swap) and what keeps the packaged sample photos readable
         n = DRAWN_ONLY_CARDS if drawn_only else 12 if seen[label] >= 3 else 40
         for _ in range(n):
-            scene = synth.table_texture(str(rng.choice(TABLES)), (640, 480), rng)
-            corners = synth.place_card(scene, synth.draw_card(deck, label),
-                                       (rng.uniform(200, 440), rng.uniform(180, 300)),
-                                       rng.uniform(120, 300), rng.uniform(-180, 180))
-            crop = cut(scene, jitter(order_portrait(corners), rng, 0.02))
+            scene, corners = drawn_card(deck, label, rng)
+            crop = cut(scene, jitter(corners, rng, 0.02))
             add(photometric(crop, rng), label, 0.7)
             if drawn_only:
-                crop = cut(scene, jitter(over_of(order_portrait(corners), rng), rng, 0.02))
+                crop = cut(scene, jitter(over_of(corners, rng), rng, 0.02))
                 add(photometric(crop, rng), label, 0.7)
     if drawn_only:
         t0 = time.time()
@@ -187,13 +184,30 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                 crop = cut(scene, jitter(order_portrait(corners), rng, 0.02))
                 add(photometric(crop, rng), NONE, 0.5)
         print(f"[{deck}] drawn scenes {time.time() - t0:.0f}s", flush=True)
-    for _ in range(300):
-        scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
-                                    (640, 480), rng)
+    for scene, q in drawn_negatives(300, rng):
+        add(photometric(cut(scene, q), rng), NONE)
+    return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
+
+
+def drawn_card(deck: str, label: str, rng: np.random.Generator
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """One drawn card on a drawn table (a 640x480 scene) and its portrait corners: for the
+    classes no photo shows."""
+    scene = synth.table_texture(str(rng.choice(TABLES)), (640, 480), rng)
+    corners = synth.place_card(scene, synth.draw_card(deck, label),
+                               (rng.uniform(200, 440), rng.uniform(180, 300)),
+                               rng.uniform(120, 300), rng.uniform(-180, 180))
+    return scene, order_portrait(corners)
+
+
+def drawn_negatives(n: int, rng: np.random.Generator
+                    ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Up to ``n`` card-sized patches of drawn empty tables: "not a card"."""
+    for _ in range(n):
+        scene = synth.table_texture(str(rng.choice(TABLES)), (640, 480), rng)
         q = random_negative(scene, [], rng)
         if q is not None:
-            add(photometric(cut(scene, q), rng), NONE)
-    return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
+            yield scene, q
 
 
 def drawn_scenes(deck: str, n: int, rng: np.random.Generator

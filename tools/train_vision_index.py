@@ -49,8 +49,7 @@ from train_vision import (  # noqa: E402
 )
 
 from companion.cards import DECKS  # noqa: E402
-from vision import synth  # noqa: E402
-from vision.detect import closeup_body, find_cards, order_portrait, rectify  # noqa: E402
+from vision.detect import closeup_body, find_cards, rectify  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import index_patches  # noqa: E402
 from vision.recognise.features import DETAIL_H, DETAIL_W  # noqa: E402
@@ -116,20 +115,12 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
     for label in DECKS[DECK]:
         # drawn cards for every class: the only source for the classes no photo shows
         for _ in range(12 if seen[label] >= 3 else 40):
-            scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
-                                        (640, 480), rng)
-            corners = synth.place_card(scene, synth.draw_card(DECK, label),
-                                       (rng.uniform(200, 440), rng.uniform(180, 300)),
-                                       rng.uniform(120, 300), rng.uniform(-180, 180))
-            crop = photometric(crop_of(scene, jitter(order_portrait(corners), rng, 0.02)), rng)
+            scene, corners = cnn.drawn_card(DECK, label, rng)
+            crop = photometric(crop_of(scene, jitter(corners, rng, 0.02)), rng)
             for p in index_patches(crop, SIZE):
                 add(p, label, 0.7)
-    for _ in range(300):
-        scene = synth.table_texture(str(rng.choice(["wood", "cloth", "white", "pattern"])),
-                                    (640, 480), rng)
-        q = random_negative(scene, [], rng)
-        if q is not None:
-            add(index_patches(photometric(crop_of(scene, q), rng), SIZE)[0], NONE)
+    for scene, q in cnn.drawn_negatives(300, rng):
+        add(index_patches(photometric(crop_of(scene, q), rng), SIZE)[0], NONE)
     return np.stack(patches), np.array(ya), np.array(yb), np.array(ws, np.float32)
 
 
