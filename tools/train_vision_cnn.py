@@ -137,9 +137,7 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                             add(photometric(cut(img, quad.corners), rng), NONE, 0.5)
                 continue
             img, s = read_small(ds["folder"] / name)
-            quads = find_cards(img, colour_bodies=deck == "uno")
-            if deck == "uno":  # and the boxes a close-up is read from at play
-                quads += closeup_body(img)
+            quads = play_quads(img, deck)
             pos, neg = positives_of(img, s, entries, deck, quads)
             for corners, label in pos:
                 seen[label] += 1
@@ -149,8 +147,13 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                         c = part_of(c, rng)
                     crop = cut(img, c)
                     add(crop if k == 0 else photometric(crop, rng), label)
+                # read across (the identifier reads a nearly square quad both ways and keeps
+                # the surer reading): a card turned a quarter and squeezed is no card
+                add(photometric(cut(img, sideways(corners)), rng), NONE, 0.5)
             for corners in neg[:3]:
                 add(photometric(cut(img, corners), rng), NONE)
+            if whole_frame_is_no_card(img, ds["kind"], pos):
+                add(photometric(cut(img, whole_frame(img)), rng), NONE)
             q = random_negative(img, [c for c, _ in pos], rng)
             if q is not None and pos and not (len(pos) == 1 and quads[0].whole):
                 add(photometric(cut(img, q), rng), NONE)
@@ -187,6 +190,39 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
     for scene, q in drawn_negatives(300, rng):
         add(photometric(cut(scene, q), rng), NONE)
     return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
+
+
+def sideways(corners: np.ndarray) -> np.ndarray:
+    """The same quad with its long side taken as the short one: the card a quarter turned."""
+    return np.roll(corners, -1, axis=0)
+
+
+def whole_frame(img: np.ndarray) -> np.ndarray:
+    h, w = img.shape[:2]
+    return order_portrait(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]))
+
+
+def whole_frame_is_no_card(img: np.ndarray, kind: str, pos: list) -> bool:
+    """Whether a photo of a scene, read whole, is "not a card": its cards were found, each
+    on under half the frame. (Where a scene's card is not found the identifier reads the
+    whole frame, as it does a tight crop; the standard network had learned to name such
+    frames, e.g. a webcam's grey paper with a card on it as the six of hearts at 0.99.)"""
+    if not kind.startswith("whole-scene") or not pos:
+        return False
+    frame = img.shape[0] * img.shape[1]
+    return all(cv2.contourArea(corners) < 0.5 * frame for corners, _ in pos)
+
+
+def play_quads(img: np.ndarray, deck: str) -> list:
+    """Every quad a photo's cards may be read from at play, in the order a labelled card
+    takes the first that holds its box: the detector's; for UNO then the quads dropped for
+    holding another (a wild +4 or +2 whose printed figures were found) and the close-up
+    second look's boxes (``Identifier._enclosing``, ``Identifier._second_look``)."""
+    if deck != "uno":
+        return find_cards(img)
+    held: list = []
+    quads = find_cards(img, colour_bodies=True, enclosing=held)
+    return quads + held + closeup_body(img)
 
 
 def drawn_card(deck: str, label: str, rng: np.random.Generator

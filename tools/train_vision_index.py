@@ -49,7 +49,7 @@ from train_vision import (  # noqa: E402
 )
 
 from companion.cards import DECKS  # noqa: E402
-from vision.detect import closeup_body, find_cards, rectify  # noqa: E402
+from vision.detect import rectify  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import index_patches  # noqa: E402
 from vision.recognise.features import DETAIL_H, DETAIL_W  # noqa: E402
@@ -90,9 +90,7 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                         for p in index_patches(photometric(crop_of(img, q), rng), SIZE):
                             add(p, NONE, 0.5)
                 continue
-            quads = find_cards(img, colour_bodies=True)
-            quads += closeup_body(img)  # the boxes a close-up is read from at play
-            pos, neg = positives_of(img, s, entries, DECK, quads)
+            pos, neg = positives_of(img, s, entries, DECK, cnn.play_quads(img, DECK))
             for corners, label in pos:
                 seen[label] += 1
                 for k in range(n_aug):
@@ -107,6 +105,10 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                     add(top, label)
                     # a part's far end is its middle: no index there
                     add(bottom, NONE if part else label, 0.5 if part else 1.0)
+                # the card read a quarter turned (a nearly square quad is read both ways)
+                for p in index_patches(photometric(crop_of(img, cnn.sideways(corners)), rng),
+                                       SIZE):
+                    add(p, NONE, 0.5)
             for corners in neg[:3]:
                 for p in index_patches(photometric(crop_of(img, corners), rng), SIZE):
                     add(p, NONE, 0.5)

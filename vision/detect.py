@@ -24,6 +24,14 @@ WORK_SIDE = 480
 # Saturation from which green or blue counts as a card body in a close-up (see find_cards):
 # washed-out webcam bodies measured ~30-60, while skin, wood and walls are never that hue.
 COOL_SAT = 25
+# More square candidates than this in one binarisation are a checked tablecloth, not cards
+# squeezed square by a stretched photo
+MAX_SQUARES = 3
+# A photo this shaped (long side / short side) may be a tight crop of one card
+CROP_ASPECT = (1.3, 1.7)
+# A wild card's black body is darker than this share of the frame's Otsu split of grey
+# (dark_level)
+DARK_OF_SPLIT = 0.7
 
 
 @dataclass
@@ -87,7 +95,7 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CAR
 def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     """Whether a convex four-gon (fitted to a blob's hull) looks like a card in perspective:
     it covers the hull (area within 8%), the mean of each pair of opposite sides gives a card's
-    aspect, and no corner is sharper than 50 degrees."""
+    aspect (up to 3.6: seen from low down), and no corner is sharper than 40 degrees."""
     qa = cv2.contourArea(quad)
     if qa <= 0 or not 1.0 / 1.08 <= hull_area / qa <= 1.08:
         return False
@@ -96,11 +104,11 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     if side.min() <= 0:
         return False
     a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
-    if not 1.15 <= max(a, b) / min(a, b) <= 2.4:
+    if not 1.15 <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low over the table: 3:1)
         return False
     u = v / side[:, None]
     cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
-    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(50.0)))
+    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(40.0)))
 
 
 def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ...],
@@ -125,9 +133,14 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     # and fills as little as 75% of its rotated box: take it when a convex four-gon fits its
     # hull, with card-like sides and no corner sharper than 50 degrees, clear of the photo's
     # edges (there, such shapes were patches of table and shadow cut by the frame).
+    # A clean rectangle clear of the photo's edges is a card at any aspect down to square:
+    # photos stretched to another shape (datasets resized to 640x640) make cards nearly
+    # square; the identifier reads such a quad both ways (identify.SQUARISH).
     if (fill < 0.86 or not 1.15 <= aspect <= 2.4) and not (
             four and _slanted_card(approx.reshape(4, 2).astype(np.float32), hull_area)
-            and _border_sides(approx.reshape(4, 2), shape) == 0):
+            and _border_sides(approx.reshape(4, 2), shape) == 0) and not (
+            aspect <= 2.4 and fill >= 0.9 and area / hull_area >= 0.95
+            and _border_sides(cv2.boxPoints(rect), shape) == 0):
         return None
     if four:
         pts = approx.reshape(4, 2).astype(np.float32)
@@ -154,7 +167,21 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
         q = _quad_of(cnt, cv2.contourArea(cnt), img_area, mask.shape, min_frac, grow)
         if q is not None:
             out.append(q)
+    # a card squeezed square by a stretched photo is one or two things in view; many
+    # squares are a checked tablecloth
+    square = [_side_ratio(q[0]) < 1.15 for q in out]
+    if sum(square) > MAX_SQUARES:
+        out = [q for q, sq in zip(out, square, strict=True) if not sq]
     return out
+
+
+def _side_ratio(pts: np.ndarray) -> float:
+    """A quad's mean long side over its mean short side (plain floats: on four points numpy's
+    per-call overhead is most of the cost)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts.tolist()
+    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
+    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
+    return max(a, b) / max(min(a, b), 1e-6)
 
 
 _HUE_ANGLE = np.arange(180, dtype=np.float32) * np.float32(np.pi / 90.0)
@@ -266,6 +293,15 @@ def _white_balanced(small: np.ndarray) -> np.ndarray:
                                           ).astype(np.float32))
 
 
+def dark_level(gray: np.ndarray, split: float | None = None) -> float:
+    """The brightness below which a pixel may be a wild card's black body: webcams and
+    phones show it dark grey (~70-90 on the photos), so it is judged against the frame's own
+    Otsu split of dark from light (``split``, when already known), from 60 to 100."""
+    if split is None:
+        split = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)[0]
+    return float(np.clip(DARK_OF_SPLIT * split, 60, 100))
+
+
 def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     """A second look at a frame where no card was read at even odds: the box around its most
     vivid one-hue region, then around its darkest (the wild cards' black body), each grown
@@ -289,7 +325,8 @@ def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     t, _ = cv2.threshold(sat, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     vivid = cv2.bitwise_and(cv2.threshold(sat, max(t, 40.0) - 1, 255, cv2.THRESH_BINARY)[1],
                             cv2.threshold(val, 49, 255, cv2.THRESH_BINARY)[1])
-    dark = cv2.threshold(val, 60, 255, cv2.THRESH_BINARY_INV)[1]
+    dark = cv2.threshold(val, dark_level(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)), 255,
+                         cv2.THRESH_BINARY_INV)[1]
     kernel = np.ones((3, 3), np.uint8)
     out = []
     # A dark region boxing most of the frame is the room or a shirt, not a wild's body (whose
@@ -348,11 +385,14 @@ def _contains(outer: np.ndarray, inner: np.ndarray) -> bool:
     return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) > 0
 
 
-def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]]
+def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
+           enclosing: list[tuple[np.ndarray, float]] | None = None
            ) -> list[tuple[np.ndarray, float, bool]]:
     """One quad per card from every mask's candidates ((quad, area_frac), strong), largest
     first. Strong quads (coloured bodies) are trusted over what encloses them. The first of
-    overlapping candidates is kept, so the candidate lists go in order of trust."""
+    overlapping candidates is kept, so the candidate lists go in order of trust.
+    ``enclosing`` receives the quads dropped for holding another: the card itself, when what
+    it holds is printed on it (the coloured cards of a wild +4, the +2's two cards)."""
     found: list[tuple[np.ndarray, float, bool]] = []
     boxes: list[tuple[float, float, float, float]] = []  # their bounding boxes, for overlap
     for (pts, frac), is_strong in cands:
@@ -381,16 +421,24 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]]
                     cv2.pointPolygonTest(poly, (cx, cy), False) <= 0:
                 continue
             off = math.hypot(cx - centres[i][0], cy - centres[i][1])
-            if off < 0.08 * diag and inf > 0.25 * of and not inner_strong:
+            # (a square inside a quad is a figure printed on a card, not a card in a region
+            # of table: a card is square only in a stretched photo, and then so is its region)
+            if (off < 0.08 * diag and inf > 0.25 * of and not inner_strong) or \
+                    _side_ratio(found[j][0]) < 1.15:
                 drop.add(j)
             else:
                 drop.add(i)
+    if enclosing is not None:
+        enclosing += [(found[i][0], found[i][1]) for i in sorted(drop)
+                      if any(_contains(found[i][0], found[j][0]) for j in range(len(found))
+                             if j not in drop)]
     return [f for k, f in enumerate(found) if k not in drop]
 
 
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
                max_cards: int = 24, colour_bodies: bool = False,
-               keep: dict | None = None) -> list[Quad]:
+               keep: dict | None = None, enclosing: list[Quad] | None = None
+               ) -> list[Quad]:
     """Every card-like quadrilateral in a BGR image, largest first.
 
     ``whole_fallback``: when nothing card-shaped is found, the image itself is taken as one
@@ -401,6 +449,10 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     ``keep``: a dict to receive the working image and its masks ("small", "scale", "otsu",
     and without colour bodies "hsv"), so the overlapping-card search (vision/fan.py) of the
     same frame need not compute them again.
+    ``enclosing``: a list to receive the quads dropped because another quad lies inside
+    them (smallest first). Usually a region of table around a card, but a card whose
+    printing holds card-shaped figures (UNO's wild +4 and +2, the wild's disc) is dropped
+    for its figures too, so the caller may read these when nothing inside them is a card.
     """
     h, w = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(h, w))
@@ -412,7 +464,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     img_area = float(sh * sw)
     kernel = np.ones((3, 3), np.uint8)
     masks = []
-    _, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    split, otsu = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     masks.append(cv2.morphologyEx(otsu, cv2.MORPH_OPEN, kernel))
     if keep is not None:
         keep.update(small=small, scale=scale, otsu=otsu)
@@ -445,13 +497,15 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
                                                    1.1, outl)]
         # the black body of the wild cards
-        dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), 60, 255, cv2.THRESH_BINARY_INV)[1]
+        dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), dark_level(gray, split), 255,
+                             cv2.THRESH_BINARY_INV)[1]
         dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
         outl = _outlines(dark)
         cands += [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, outl)]
         cands += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1, outl)]
     cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
-    kept = _merge(cands)
+    held: list[tuple[np.ndarray, float]] = []
+    kept = _merge(cands, held)
     closeup = False
     pts = None  # the close-up's box, when one is taken
     if whole_fallback and colour_bodies and len(kept) <= 2 and not any(k[2] for k in kept):
@@ -484,7 +538,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
             extra = [(q, f) for q, f in extra
                      if not (_contains(pts, q) and cv2.contourArea(q) < big)]
         if extra:
-            kept = _merge([((p, f), st) for p, f, st in kept] + [(c, True) for c in extra])
+            kept = _merge([((p, f), st) for p, f, st in kept] + [(c, True) for c in extra],
+                          held)
         elif pts is not None and all(
                 iou_box(pts, q) < 0.3 and not _contains(pts, q) and not _contains(q, pts)
                 for q, _, _ in kept):
@@ -495,7 +550,19 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
              for p, f, _ in kept[:max_cards]]
     if closeup:
         quads[0].whole = True
+    if enclosing is not None:
+        taken: list[np.ndarray] = []  # both merges may drop the same region
+        for p, f in sorted(held, key=lambda x: x[1]):
+            # (one the frame cuts on two sides is a region of table far more often than a
+            # card; a card cut by the frame is read from its body already)
+            if all(iou_box(p, q) < 0.8 for q in taken) and _border_sides(p, gray.shape) < 2:
+                taken.append(p)
+                enclosing.append(Quad(order_portrait(p / scale), f))
+    whole = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     if not quads and whole_fallback:
-        pts = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
-        quads = [Quad(order_portrait(pts), 1.0, whole=True)]
+        quads = [Quad(order_portrait(whole), 1.0, whole=True)]
+    elif enclosing is not None and whole_fallback and quads[0].area_frac < 1.0 and \
+            CROP_ASPECT[0] <= max(h, w) / min(h, w) <= CROP_ASPECT[1]:
+        # a photo shaped like a card may be a tight crop whose printed figures were found
+        enclosing.append(Quad(order_portrait(whole), 1.0, whole=True))
     return quads

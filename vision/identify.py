@@ -16,6 +16,17 @@ from vision.recognise.features import DETAIL_H, DETAIL_W
 # (Identifier._second_look). A fixed level, not the recogniser's unsure threshold, so that
 # calibrating that threshold (at 0) runs the same search as the shipped reader.
 SECOND_LOOK_BELOW = 0.5
+# The whole frame read as one card is the guess that the photo is a tight crop of it: named
+# only from this confidence. On the train photos, squeezed or stretched as datasets resize
+# them, such readings named the wrong card at 0.51-0.63 (a hand-held close-up's frame).
+WHOLE_FRAME_FLOOR = 0.65
+# At most this many quads that held another are read again per frame (Identifier._enclosing):
+# a wild +4 gives one or two (its white outline, its black body); a table's regions more.
+MAX_ENCLOSING = 3
+# A quad whose sides differ less than this (long / short) is read both ways up and across:
+# a card in a photo stretched to another shape (datasets resized to 640x640) can be nearly
+# square, and which of its sides is the long one is then a guess.
+SQUARISH = 1.2
 
 
 @dataclass
@@ -53,6 +64,19 @@ def signature_distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return float(np.abs(np.asarray(a) - np.asarray(b)).mean())
 
 
+def _squarish(corners: np.ndarray) -> bool:
+    """Whether a quad's mean long side is under SQUARISH times its mean short side."""
+    side = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+    a, b = side[0] + side[2], side[1] + side[3]
+    return max(a, b) < SQUARISH * min(a, b)
+
+
+def holds(corners: np.ndarray, card: Card) -> bool:
+    """Whether ``card``'s centre lies within ``corners``."""
+    return cv2.pointPolygonTest(corners.reshape(-1, 1, 2).astype(np.float32), card.centre,
+                                False) > 0
+
+
 class Identifier:
     """Finds and names every card of one deck in BGR images."""
 
@@ -75,15 +99,18 @@ class Identifier:
 
     def identify(self, image: np.ndarray) -> list[Card]:
         prepared: dict = {}  # the detector's working images, for the overlapping search
+        enclosing: list[Quad] = []
         quads = find_cards(image, whole_fallback=self.whole_fallback,
-                           colour_bodies=self.colour_bodies, keep=prepared)
-        crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
-        verdicts = self._verdicts(crops, quads)
+                           colour_bodies=self.colour_bodies, keep=prepared,
+                           enclosing=enclosing)
+        quads, crops, verdicts = self._read(image, quads)
         # A card seen only in part (a close-up cut by the frame or by fingers) is read from
         # a stretched piece of it: named only at the recogniser's stricter threshold for
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
         cards = self._named(quads, crops, verdicts)
+        if enclosing and self.deck == "uno":  # (where its printed figures were measured)
+            cards = self._enclosing(image, cards, enclosing)
         # (UNO only: measured there; a taught deck's reader has no stricter threshold for
         # cards seen in part)
         if self.deck == "uno" and self.whole_fallback and \
@@ -102,7 +129,27 @@ class Identifier:
             if not v.is_card:
                 continue
             label = None if q.partial and part is not None and v.confidence < part else v.label
+            if q.whole and q.area_frac >= 1.0 and v.confidence < WHOLE_FRAME_FLOOR:
+                label = None
             cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
+        return cards
+
+    def _enclosing(self, image: np.ndarray, cards: list[Card], enclosing: list[Quad]
+                   ) -> list[Card]:
+        """The detector drops a quad that holds another (a region of table around a card),
+        but a card whose printing holds card-shaped figures (UNO's wild +4 and +2, the wild's
+        disc) is dropped for its figures too. Where nothing inside such a quad is named, it
+        is read; if the recogniser names it, it replaces the unsure cards inside it."""
+        open_ = [q for q in enclosing
+                 if not any(c.label is not None and holds(q.corners, c) for c in cards)
+                 ][:MAX_ENCLOSING]
+        if not open_:
+            return cards
+        for found in self._named(*self._read(image, open_)):
+            if found.label is None or any(c.label is not None and holds(found.corners, c)
+                                          for c in cards):
+                continue
+            cards = [c for c in cards if not holds(found.corners, c)] + [found]
         return cards
 
     def _second_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
@@ -114,6 +161,27 @@ class Identifier:
         for found in self._named(quads, crops, self._verdicts(crops, quads))[:1]:
             return [c for c in cards if iou_box(c.corners, found.corners) < 0.3] + [found]
         return cards
+
+    def _read(self, image: np.ndarray, quads: list[Quad]
+              ) -> tuple[list[Quad], list[np.ndarray], list]:
+        """Each quad's crop and verdict. A nearly square quad (a card in a photo stretched to
+        another shape, as datasets resized to 640x640 are) may have its long side either way:
+        it is read both ways and the surer reading kept, with its corners."""
+        crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
+        # (not a close-up's box, kept upright as the image shows it: read across, its
+        # confident mistakes were many)
+        square = [i for i, q in enumerate(quads) if not q.partial and _squarish(q.corners)]
+        turned = [Quad(np.roll(quads[i].corners, -1, axis=0), quads[i].area_frac,
+                       quads[i].whole, quads[i].partial) for i in square]
+        crops += [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
+        verdicts = self._verdicts(crops, quads + turned)
+        n = len(quads)
+        quads, verdicts = list(quads), list(verdicts)
+        for k, i in enumerate(square):
+            a, b = verdicts[i], verdicts[n + k]
+            if (b.is_card, b.confidence) > (a.is_card, a.confidence):
+                quads[i], crops[i], verdicts[i] = turned[k], crops[n + k], b
+        return quads, crops[:n], verdicts[:n]
 
     def _verdicts(self, crops: list[np.ndarray], quads: list[Quad]) -> list:
         many = getattr(self.recogniser, "classify_many", None)

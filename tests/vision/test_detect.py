@@ -7,7 +7,9 @@ from vision.detect import (
     CARD_H,
     CARD_W,
     closeup_body,
+    dark_level,
     find_cards,
+    iou_box,
     order_portrait,
     order_upright,
     rectify,
@@ -111,3 +113,51 @@ def test_second_look_boxes_a_close_up_body(label: str) -> None:
         return 240 <= x0 <= 300 and 460 <= x1 <= 520 and y0 <= 220 and y1 >= 400
 
     assert any(on_card(q.corners) for q in quads)
+
+
+def _printed_figures_card() -> tuple[np.ndarray, np.ndarray]:
+    """A wild +4 of the 2018 art, simplified: white border, black body, white oval, and four
+    small coloured cards printed on it (each found as a card-shaped coloured body)."""
+    img = np.full((480, 640, 3), (150, 185, 205), np.uint8)  # light wood
+    cv2.rectangle(img, (220, 90), (420, 390), (245, 245, 245), -1)
+    cv2.rectangle(img, (235, 105), (405, 375), (35, 35, 35), -1)
+    cv2.ellipse(img, (320, 240), (80, 115), 0, 0, 360, (235, 235, 235), -1)
+    for (x, y), colour in zip([(265, 150), (325, 150), (265, 250), (325, 250)],
+                              [(60, 160, 40), (200, 80, 20), (40, 40, 200), (20, 200, 230)],
+                              strict=True):
+        cv2.rectangle(img, (x, y), (x + 30, y + 45), colour, -1)
+    return img, np.float32([[220, 90], [420, 90], [420, 390], [220, 390]])
+
+
+def test_a_card_dropped_for_its_printed_figures_is_offered_as_enclosing() -> None:
+    """The small cards printed on a wild +4 are strong coloured bodies, so the card's outline
+    around them is dropped from the quads; it is handed back in ``enclosing`` for the
+    identifier to read."""
+    img, card = _printed_figures_card()
+    enclosing: list = []
+    quads = find_cards(img, colour_bodies=True, enclosing=enclosing)
+    assert len(quads) == 4 and all(cv2.contourArea(q.corners) < 0.1 * cv2.contourArea(card)
+                                   for q in quads)
+    # (smallest first; a 4:3 photo is also offered whole, as it may be a tight crop)
+    assert iou_box(enclosing[0].corners, card) > 0.9
+    assert all(q.whole and q.area_frac == 1.0 for q in enclosing[1:])
+
+
+def test_a_black_body_seen_dark_grey_is_a_body() -> None:
+    """A webcam shows a wild's black body dark grey (~80): judged against the frame's own
+    split of dark from light, it is still dark."""
+    gray = np.tile(np.linspace(120, 230, 100).astype(np.uint8), (100, 1))  # a lit room
+    gray[30:70, 30:70] = 80
+    assert dark_level(gray) > 80
+    assert dark_level(np.full((100, 100), 40, np.uint8)) == 60  # never below the old floor
+
+
+def test_finds_a_card_made_square_by_a_stretched_photo() -> None:
+    """A photo resized to another shape can make a card square: a clean rectangle clear of
+    the edges is still a card."""
+    scene = np.full((480, 480, 3), (40, 45, 40), np.uint8)  # dark cloth
+    corners = np.float32([[170, 130], [310, 130], [310, 340], [170, 340]])  # 140 x 210
+    _paste(scene, draw_card("french", "7H"), corners)
+    square = cv2.resize(scene, (720, 480))  # the card: 210 x 210
+    quads = [q for q in find_cards(square) if not q.whole]
+    assert len(quads) == 1 and iou_box(quads[0].corners, corners * [1.5, 1]) > 0.8

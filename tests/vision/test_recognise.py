@@ -136,6 +136,95 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
     assert not looked
 
 
+def test_a_card_dropped_for_its_printed_figures_is_read_when_nothing_inside_is(
+        monkeypatch) -> None:
+    """The detector hands back the quads it dropped for holding another (a wild +4 around
+    its printed cards). Where nothing inside is named, such a quad is read, and if it is
+    named it replaces the unsure cards inside it; where a card inside is named (a region of
+    table around a card) it is not even read."""
+    import numpy as np
+
+    import vision.identify as identify_mod
+    from vision.detect import Quad
+    from vision.recognise import Verdict
+
+    outer = np.array([[10, 10], [110, 10], [110, 160], [10, 160]], np.float32)
+    figure = np.array([[40, 60], [60, 60], [60, 90], [40, 90]], np.float32)
+    read: list[int] = []
+
+    class ByBox:
+        threshold = 0.6
+
+        def __init__(self, figure_conf: float) -> None:
+            self.figure_conf = figure_conf
+
+        def classify_many(self, crops, partial=None):
+            read.extend(int(c.mean()) for c in crops)
+            return [Verdict("wild-draw4", 0.98, True, "wild-draw4") if c.mean() > 100 else
+                    Verdict("red-7" if self.figure_conf >= 0.6 else None, self.figure_conf,
+                            True, "red-7") for c in crops]
+
+    def find_cards(image, enclosing=None, **kwargs):
+        enclosing.append(Quad(outer, 0.3))
+        return [Quad(figure, 0.01)]
+
+    monkeypatch.setattr(identify_mod, "find_cards", find_cards)
+    monkeypatch.setattr(identify_mod, "rectify",
+                        lambda img, corners, size: np.full((size[1], size[0], 3),
+                                                           200 if corners is outer else 50,
+                                                           np.uint8))
+    image = np.full((200, 200, 3), 50, np.uint8)
+    (card,) = Identifier("uno", ByBox(0.3)).identify(image)  # the figure: unsure
+    assert card.corners is outer and card.label == "wild-draw4" and read == [50, 200]
+    read.clear()
+    (card,) = Identifier("uno", ByBox(0.9)).identify(image)  # the figure named
+    assert card.corners is figure and card.label == "red-7" and read == [50]
+
+
+@pytest.mark.parametrize("deck,label", [("uno", "blue-7"), ("french", "7H")])
+def test_a_card_in_a_stretched_photo_is_read_across(identifiers, deck: str, label: str
+                                                     ) -> None:
+    """A photo stretched to another shape (a 4:3 frame resized to square, as datasets do)
+    can make an upright card wider than tall: it is still found, and read the right way
+    across."""
+    import cv2
+    import numpy as np
+
+    from vision import synth
+
+    scene = synth.table_texture("wood", (480, 480), np.random.default_rng(3))
+    synth.place_card(scene, synth.draw_card(deck, label), (240, 240), 220, 0)
+    stretched = cv2.resize(scene, (760, 480))  # the card: ~233 wide, 220 tall
+    assert [c.label for c in identifiers[deck].identify(stretched)] == [label]
+
+
+def test_the_whole_frame_read_as_a_card_needs_more_than_even_odds() -> None:
+    """Where no card is found the whole frame is read, on the guess that the photo is a tight
+    crop: that guess is named only from WHOLE_FRAME_FLOOR, a card found in it from the
+    recogniser's own threshold."""
+    import numpy as np
+
+    from vision.identify import WHOLE_FRAME_FLOOR
+    from vision.recognise import Verdict
+
+    class Sure:
+        threshold = 0.5
+
+        def __init__(self, conf: float) -> None:
+            self.conf = conf
+
+        def classify_many(self, crops, partial=None):
+            return [Verdict("7H", self.conf, True, "7H") for _ in crops]
+
+    blank = np.full((300, 200, 3), 128, np.uint8)  # nothing card-shaped: read whole
+    (card,) = Identifier("french", Sure(WHOLE_FRAME_FLOOR - 0.05), overlaps=False
+                         ).identify(blank)
+    assert card.label is None and card.best == "7H"
+    (card,) = Identifier("french", Sure(WHOLE_FRAME_FLOOR + 0.05), overlaps=False
+                         ).identify(blank)
+    assert card.label == "7H"
+
+
 def test_index_patches_are_the_two_index_corners() -> None:
     """The index network reads the crop's top-left corner and its bottom-right corner turned
     round (where UNO prints the index upside down), both at the network's size."""
