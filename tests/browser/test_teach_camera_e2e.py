@@ -25,6 +25,10 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
 
     host = phone("pt-BR")
     host.on("dialog", lambda d: d.accept("2468"))  # the host PIN, asked once
+    # the camera's answer is held back: the host may name a card before it comes (starting a
+    # camera can take a second), and the PIN typed for it must already count
+    held = []
+    host.route(f"**/api/tables/{tid}/camera", lambda route: held.append(route))
     host.goto(f"{server.url}/camera")
     host.select_option("#cam-table", tid)
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
@@ -33,6 +37,9 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     host.get_by_role("button", name="Ensinar esta carta").click()
     expect(host.locator("#toast")).to_have_text("roxo-7 não é uma carta deste baralho.")
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
+    assert len(held) == 1
+    held[0].continue_()
+    expect(host.locator("#toast")).to_have_text("A câmera agora observa esta mesa.")
 
     host.fill("#teach-label", "red-7")
     host.get_by_role("button", name="Ensinar esta carta").click()

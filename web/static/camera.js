@@ -71,13 +71,19 @@
 
   sel.onchange = async () => {
     if (!sel.value) return;
-    const pin = pinFor(sel.value) || prompt(t("Host PIN"));
+    const id = sel.value;
+    const pin = pinFor(id) || prompt(t("Host PIN"));
     if (!pin) return;
+    // kept at once: starting the camera can take a second, and the host may teach a card
+    // or save zones before it answers; a PIN the server refuses is forgotten again
+    TC.store.set("tc.pin." + id, pin);
     try {
-      await TC.api("POST", "/api/tables/" + sel.value + "/camera", {}, { pin });
-      TC.store.set("tc.pin." + sel.value, pin);
+      await TC.api("POST", "/api/tables/" + id + "/camera", {}, { pin });
       TC.toast(t("The camera now watches this table."));
-    } catch (e) { TC.toast(e.message, "error"); }
+    } catch (e) {
+      if (e.status === 403) TC.store.del("tc.pin." + id);
+      TC.toast(e.message, "error");
+    }
     loadZones(); status();
   };
   document.getElementById("cam-refresh").onclick = refresh;
