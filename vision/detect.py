@@ -24,6 +24,9 @@ WORK_SIDE = 480
 # Saturation from which green or blue counts as a card body in a close-up (see find_cards):
 # washed-out webcam bodies measured ~30-60, while skin, wood and walls are never that hue.
 COOL_SAT = 25
+# A card's sides: 1.4-1.55 to 1 seen square on, 1.15 the least a slant leaves; below that
+# a quad is "square" (a card only in a stretched photo)
+SQUARE_BELOW = 1.15
 # More square candidates than this in one binarisation are a checked tablecloth, not cards
 # squeezed square by a stretched photo
 MAX_SQUARES = 3
@@ -169,13 +172,13 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
             out.append(q)
     # a card squeezed square by a stretched photo is one or two things in view; many
     # squares are a checked tablecloth
-    square = [_side_ratio(q[0]) < 1.15 for q in out]
+    square = [side_ratio(q[0]) < SQUARE_BELOW for q in out]
     if sum(square) > MAX_SQUARES:
         out = [q for q, sq in zip(out, square, strict=True) if not sq]
     return out
 
 
-def _side_ratio(pts: np.ndarray) -> float:
+def side_ratio(pts: np.ndarray) -> float:
     """A quad's mean long side over its mean short side (plain floats: on four points numpy's
     per-call overhead is most of the cost)."""
     (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts.tolist()
@@ -424,7 +427,7 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
             # (a square inside a quad is a figure printed on a card, not a card in a region
             # of table: a card is square only in a stretched photo, and then so is its region)
             if (off < 0.08 * diag and inf > 0.25 * of and not inner_strong) or \
-                    _side_ratio(found[j][0]) < 1.15:
+                    side_ratio(found[j][0]) < SQUARE_BELOW:
                 drop.add(j)
             else:
                 drop.add(i)

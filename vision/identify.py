@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from vision.detect import Quad, closeup_body, find_cards, iou_box, rectify
+from vision.detect import Quad, closeup_body, find_cards, iou_box, rectify, side_ratio
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
@@ -62,13 +62,6 @@ def signature(crop: np.ndarray) -> tuple[float, ...]:
 def signature_distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     """Mean absolute Lab difference (0..255); same card under the same light: below ~12."""
     return float(np.abs(np.asarray(a) - np.asarray(b)).mean())
-
-
-def _squarish(corners: np.ndarray) -> bool:
-    """Whether a quad's mean long side is under SQUARISH times its mean short side."""
-    side = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
-    a, b = side[0] + side[2], side[1] + side[3]
-    return max(a, b) < SQUARISH * min(a, b)
 
 
 def holds(corners: np.ndarray, card: Card) -> bool:
@@ -156,9 +149,7 @@ class Identifier:
         """Nothing read at even odds: look again for a hand-held close-up by its coloured body
         (``closeup_body``). The first of its boxes the recogniser calls a card replaces the
         unsure cards it overlaps; it is read as a card seen in part."""
-        quads = closeup_body(image)
-        crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
-        for found in self._named(quads, crops, self._verdicts(crops, quads))[:1]:
+        for found in self._named(*self._read(image, closeup_body(image)))[:1]:
             return [c for c in cards if iou_box(c.corners, found.corners) < 0.3] + [found]
         return cards
 
@@ -170,9 +161,10 @@ class Identifier:
         crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
         # (not a close-up's box, kept upright as the image shows it: read across, its
         # confident mistakes were many)
-        square = [i for i, q in enumerate(quads) if not q.partial and _squarish(q.corners)]
-        turned = [Quad(np.roll(quads[i].corners, -1, axis=0), quads[i].area_frac,
-                       quads[i].whole, quads[i].partial) for i in square]
+        square = [i for i, q in enumerate(quads)
+                  if not q.partial and side_ratio(q.corners) < SQUARISH]
+        turned = [replace(quads[i], corners=np.roll(quads[i].corners, -1, axis=0))
+                  for i in square]
         crops += [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
         verdicts = self._verdicts(crops, quads + turned)
         n = len(quads)
