@@ -307,8 +307,9 @@ def dark_level(gray: np.ndarray, split: float | None = None) -> float:
 
 def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     """A second look at a frame where no card was read at even odds: the box around its most
-    vivid one-hue region, then around its darkest (the wild cards' black body), each grown
-    by the white border's width and marked ``partial``.
+    vivid one-hue region, then around its darkest (the wild cards' black body), then around
+    its largest green or blue one (a washed-out card), each grown by the white border's
+    width and marked ``partial``.
 
     For a hand-held UNO card held up to a webcam: fingers cut its outline and a light wall
     or a face beside it gives the outline searches nothing card-shaped, but its coloured
@@ -335,7 +336,10 @@ def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     # A dark region boxing most of the frame is the room or a shirt, not a wild's body (whose
     # white border and coloured oval stay in view): on the train and calib photos the wilds
     # found this way boxed 8-50% of the frame.
-    for mask, most in ((vivid, 0.9), (dark, 0.6)):
+    # Then green or blue from a far lower saturation (as find_cards' close-up search): a
+    # webcam can wash a blue card out below the skin of the face beside it.
+    cool = cv2.inRange(hsv, (40, COOL_SAT, 50), (130, 255, 255))
+    for mask, most in ((vivid, 0.9), (dark, 0.6), (cool, 0.9)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
         region = _largest_colour_region(mask, hue, sat, half=False, max_frac=most)
         if region is not None:

@@ -161,3 +161,18 @@ def test_finds_a_card_made_square_by_a_stretched_photo() -> None:
     square = cv2.resize(scene, (720, 480))  # the card: 210 x 210
     quads = [q for q in find_cards(square) if not q.whole]
     assert len(quads) == 1 and iou_box(quads[0].corners, corners * [1.5, 1]) > 0.8
+
+
+def test_second_look_boxes_a_washed_out_blue_card_beside_a_face() -> None:
+    """A webcam washes a blue card out below the skin of the face beside it: the most vivid
+    region joins the face to the card, so the second look also offers the largest green or
+    blue region, which is the card."""
+    scene = np.full((480, 640, 3), (225, 235, 240), np.uint8)  # a pale wall
+    cv2.ellipse(scene, (150, 240), (130, 180), 0, 0, 360, (70, 110, 190), -1)  # a face
+    card = draw_card("uno", "blue-8")
+    card = cv2.addWeighted(card, 0.5, np.full_like(card, 170), 0.5, 0)
+    corners = np.float32([[330, 60], [570, 60], [570, 420], [330, 420]])
+    _paste(scene, card, corners)
+    cv2.rectangle(scene, (500, 380), (640, 410), (80, 120, 200), -1)  # a finger over a corner
+    quads = closeup_body(cv2.GaussianBlur(scene, (3, 3), 0))
+    assert any(iou_box(q.corners, corners) > 0.8 for q in quads)
