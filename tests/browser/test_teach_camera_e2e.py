@@ -1,6 +1,8 @@
 """Teaching the table's own cards from a phone: the host opens the camera page in Portuguese,
 points the camera at the UNO table, shows a card and names it; a name that is no UNO card is
-refused in Portuguese and stores nothing; the card is forgotten again."""
+refused in Portuguese and stores nothing; the card is forgotten again. The host's PIN is
+asked once per table, when first needed, whether the page opened on the table the camera
+already watches or the host chose it."""
 
 from __future__ import annotations
 
@@ -19,25 +21,39 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
     cv2.imwrite(str(shots / "red-7.png"), image)
     server = server_factory(camera=f"replay:{shots}")
-    _, created = server.request("POST", "/api/tables", {
-        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})
-    tid = created["table"]["id"]
+
+    def new_table() -> str:
+        return server.request("POST", "/api/tables", {
+            "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
+
+    first, tid = new_table(), new_table()
+    # the camera already watches the first table when the page opens (as it follows the
+    # latest camera game): the page shows it chosen, and asks for the PIN when first needed
+    assert server.request("POST", f"/api/tables/{first}/camera", {},
+                          {"X-Host-Pin": "2468"})[0] == 200
 
     host = phone("pt-BR")
-    host.on("dialog", lambda d: d.accept("2468"))  # the host PIN, asked once
-    # the camera's answer is held back: the host may name a card before it comes (starting a
-    # camera can take a second), and the PIN typed for it must already count
+    asked = []
+    host.on("dialog", lambda d: (asked.append(d.message), d.accept("2468")))
+    # the second table's camera answer is held back: the host may name a card before it
+    # comes (starting a camera can take a second), and the PIN typed for it must count
     held = []
     host.route(f"**/api/tables/{tid}/camera", lambda route: held.append(route))
     host.goto(f"{server.url}/camera")
+    expect(host.locator("#cam-table")).to_have_value(first)
+    expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
+    host.fill("#teach-label", "roxo-7")
+    host.get_by_role("button", name="Ensinar esta carta").click()
+    expect(host.locator("#toast")).to_have_text("roxo-7 não é uma carta deste baralho.")
+    assert len(asked) == 1
+
     host.select_option("#cam-table", tid)
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
-
     host.fill("#teach-label", "roxo-7")
     host.get_by_role("button", name="Ensinar esta carta").click()
     expect(host.locator("#toast")).to_have_text("roxo-7 não é uma carta deste baralho.")
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
-    assert len(held) == 1
+    assert len(asked) == 2 and len(held) == 1
     held[0].continue_()
     expect(host.locator("#toast")).to_have_text("A câmera agora observa esta mesa.")
 

@@ -9,6 +9,21 @@
   let zones = [];
 
   function pinFor(id) { return TC.store.get("tc.pin." + id); }
+  // The host's PIN for a table, asked the first time it is needed: the camera may already
+  // watch the table when the page opens (it follows the latest camera game), so choosing
+  // the table is not the only moment to ask. Kept at once; forgotten if the server refuses.
+  function hostPin(id) {
+    let pin = pinFor(id);
+    if (!pin) {
+      pin = prompt(t("Host PIN"));
+      if (pin) TC.store.set("tc.pin." + id, pin);
+    }
+    return pin;
+  }
+  function refused(id, e) {
+    if (e.status === 403) TC.store.del("tc.pin." + id);
+    TC.toast(e.message, "error");
+  }
 
   async function status() {
     try {
@@ -72,18 +87,14 @@
   sel.onchange = async () => {
     if (!sel.value) return;
     const id = sel.value;
-    const pin = pinFor(id) || prompt(t("Host PIN"));
+    // (kept before the camera answers: starting it can take a second, and the host may
+    // teach a card or save zones meanwhile)
+    const pin = hostPin(id);
     if (!pin) return;
-    // kept at once: starting the camera can take a second, and the host may teach a card
-    // or save zones before it answers; a PIN the server refuses is forgotten again
-    TC.store.set("tc.pin." + id, pin);
     try {
       await TC.api("POST", "/api/tables/" + id + "/camera", {}, { pin });
       TC.toast(t("The camera now watches this table."));
-    } catch (e) {
-      if (e.status === 403) TC.store.del("tc.pin." + id);
-      TC.toast(e.message, "error");
-    }
+    } catch (e) { refused(id, e); }
     loadZones(); status();
   };
   document.getElementById("cam-refresh").onclick = refresh;
@@ -92,10 +103,12 @@
   };
   document.getElementById("cam-save").onclick = async () => {
     if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
+    const id = sel.value, pin = hostPin(id);
+    if (!pin) return;
     try {
-      zones = (await TC.api("PUT", "/api/tables/" + sel.value + "/zones", { zones }, { pin: pinFor(sel.value) })).zones;
+      zones = (await TC.api("PUT", "/api/tables/" + id + "/zones", { zones }, { pin })).zones;
       draw(); TC.toast(t("Zones saved."));
-    } catch (e) { TC.toast(e.message, "error"); }
+    } catch (e) { refused(id, e); }
   };
 
   // teaching the table's own cards: the largest card in view, named by the host
@@ -116,17 +129,21 @@
     catch (e) { TC.toast(e.message, "error"); }
   }
   async function forget(card) {
+    const id = sel.value, pin = hostPin(id);
+    if (!pin) return;
     try {
-      showTaught(await TC.api("DELETE", "/api/tables/" + sel.value + "/camera/taught/" + encodeURIComponent(card), undefined, { pin: pinFor(sel.value) }));
-    } catch (e) { TC.toast(e.message, "error"); }
+      showTaught(await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin }));
+    } catch (e) { refused(id, e); }
   }
   document.getElementById("teach-go").onclick = async () => {
     if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
+    const id = sel.value, pin = hostPin(id);
+    if (!pin) return;
     try {
-      const res = await TC.api("POST", "/api/tables/" + sel.value + "/camera/taught", { label: teachLabel.value }, { pin: pinFor(sel.value) });
+      const res = await TC.api("POST", "/api/tables/" + id + "/camera/taught", { label: teachLabel.value }, { pin });
       TC.toast(t("Learned {card}. Photos of it: {count}.", { card: res.label, count: res.photos }));
       teachLabel.value = ""; showTaught(res); refresh();
-    } catch (e) { TC.toast(e.message, "error"); }
+    } catch (e) { refused(id, e); }
   };
   sel.addEventListener("change", loadTaught);
 
