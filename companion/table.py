@@ -319,29 +319,45 @@ class TableService:
     ) -> Update:
         """Judge and commit one action; TableError for a refusal (nothing changes then)."""
         live = self.get(table_id)
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise TableError(400, "bad_action", N_("An action needs a type."))
         with live.lock:
             self._check_version(live, expected_version)
             seq = live.version + 1
             now = self.clock.wall()
-            ctx = Context(actor, rng_for(live.record.seed, seq), now, seq)
-            try:
-                result = live.game.apply(live.state, action, ctx)
-            except Exception as exc:  # a rules bug must not take the table down
-                raise TableError(
-                    422, "rules_error", N_("The rules could not judge that action.")
-                ) from exc
-            if isinstance(result, Rejection):
-                raise TableError.from_rejection(
-                    result, 403 if result.code in ("host_only", "not_your_seat") else 422
-                )
+            result = self._judge(live, action, actor, now)
             self.store.append(table_id, seq, "action", action, actor.to_json(), now)
             live.log.append(LogEntry(seq, "action", action, actor.to_json(), now))
             live.state, live.version = result.state, seq
             update = Update(table_id, seq, "action", result.events, actor)
             self._notify(live, update)
         return update
+
+    def check(self, table_id: str, action: Any, actor: Actor) -> None:
+        """Whether the rules would take this action now, without committing it: the
+        TableError that ``submit`` would raise, or nothing. (A phone's slap under the
+        hardware layer is judged a moment later in a race with the buttons; a press the rules
+        refuse anyway is answered on that phone at once.)"""
+        live = self.get(table_id)
+        with live.lock:
+            self._judge(live, action, actor, self.clock.wall())
+
+    def _judge(self, live: LiveTable, action: Any, actor: Actor, now: float) -> Any:
+        """The rules' verdict on ``action`` as the table's next move (the caller holds the
+        lock): what they accept, or a TableError for a refusal."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise TableError(400, "bad_action", N_("An action needs a type."))
+        seq = live.version + 1
+        ctx = Context(actor, rng_for(live.record.seed, seq), now, seq)
+        try:
+            result = live.game.apply(live.state, action, ctx)
+        except Exception as exc:  # a rules bug must not take the table down
+            raise TableError(
+                422, "rules_error", N_("The rules could not judge that action.")
+            ) from exc
+        if isinstance(result, Rejection):
+            raise TableError.from_rejection(
+                result, 403 if result.code in ("host_only", "not_your_seat") else 422
+            )
+        return result
 
     def undo(
         self, table_id: str, actor: Actor = HOST, expected_version: int | None = None

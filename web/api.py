@@ -164,22 +164,26 @@ def announce_refusal(table_id: str, exc: TableError, action: Any, seat: int | No
 def slap(table_id: str):
     """A phone's on-screen slap (or buzzer) button, for its own seat. With the hardware layer
     running, the press is stamped on arrival and judged in the same race as the GPIO
-    buttons; without it, it is submitted as the game's own ``slap`` action."""
+    buttons (a press the rules would refuse on its own is refused here at once, so the phone
+    hears why); without it, it is submitted as the game's own ``slap`` action."""
     caller = identify(tables(), table_id)
     if caller.seat is None:
         raise TableError(401, "not_joined", N_("Join the table first, or watch."))
     live = tables().get(table_id)
     if getattr(live.game, "on_presses", None) is None:
         raise TableError(422, "no_buttons", N_("This game has no slap buttons."))
-    hardware = current_app.config.get("HARDWARE")
-    if hardware is not None:
-        hardware.press(table_id, caller.seat)
-        return jsonify({"queued": True}), 202
     with live.lock:
         action = live.game.on_presses(live.state, [
             {"seat": caller.seat, "t_ns": tables().clock.monotonic_ns()}])
     if action is None:
         raise TableError(409, "no_race", N_("That press does not count now."))
+    hardware = current_app.config.get("HARDWARE")
+    if hardware is not None:
+        # judged a moment later in a race with the buttons; a press the rules refuse
+        # anyway (a player who is out, a game over) is answered on this phone now
+        tables().check(table_id, action, caller.actor())
+        hardware.press(table_id, caller.seat)
+        return jsonify({"queued": True}), 202
     update = tables().submit(table_id, action, caller.actor())
     return jsonify({"version": update.version,
                     "events": events_for(update, caller.seat, caller.host)})

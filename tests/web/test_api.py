@@ -196,6 +196,41 @@ def test_a_phone_slap_button_is_a_press_for_its_own_seat(client):
     assert hist[-1]["actor"]["seat"] == 1
 
 
+def test_with_the_buttons_on_a_press_the_rules_refuse_is_answered_on_the_phone(
+        app, client, service, clock):
+    """Under the hardware layer a phone's press joins the buttons' race (202, judged a moment
+    later); one the rules would refuse anyway (the question is closed) is refused on that
+    phone at once, in its language, and joins no race."""
+    from companion.config import Config
+    from hardware.runtime import start
+    from hardware.testing import ManualTicksFactory
+
+    hw = start(Config(button_pins=[5, 6]), service, clock, keys=False, background=False,
+               factory=ManualTicksFactory(start_ns=clock.monotonic_ns(), clock=clock))
+    app.config["HARDWARE"] = hw
+    try:
+        tid = client.post("/api/tables", json={"game": "quiz", "players": ["Ana", "Bruno"],
+                                               "pin": "2468"}).json["table"]["id"]
+        ana, bruno = join(client, tid, 0), join(client, tid, 1)
+        res = client.post(f"/api/tables/{tid}/slap", headers=bruno)
+        assert res.status_code == 202 and res.json == {"queued": True}
+        clock.advance(ns=50_000_000)
+        [update] = hw.router.poll()
+        assert update.actor.source == "button" and service.get(tid).state["floor"] == 1
+        res = client.post(f"/api/tables/{tid}/actions", headers=PIN,
+                          json={"action": {"type": "mark", "right": True}})
+        assert res.status_code == 200, res.json
+
+        res = client.post(f"/api/tables/{tid}/slap",
+                          headers={**ana, "Accept-Language": "pt-BR"})
+        assert res.status_code == 422 and res.json["error"]["code"] == "not_open"
+        assert res.json["error"]["message"] == "A pergunta não está aberta."
+        assert hw.router.deadline_ns() is None  # nothing waits to be judged
+    finally:
+        app.config.pop("HARDWARE")
+        hw.stop()
+
+
 def test_a_game_without_buttons_refuses_a_slap(client, scorepad):
     ana = join(client, scorepad["id"], 0)
     res = client.post(f"/api/tables/{scorepad['id']}/slap", headers=ana)
