@@ -139,7 +139,8 @@ def build_openapi() -> dict[str, Any]:
                                                         **errors}}},
             "/api/tables/{table_id}/slap": {"post": {
                 "summary": "A phone's on-screen slap/buzz button, for its own seat; judged in "
-                           "the same race as the GPIO buttons",
+                           "the same race as the GPIO buttons (202 queued); a press the rules "
+                           "refuse anyway is refused at once (409 no_race, or their reason)",
                 "parameters": [table_id], "security": [{"player": []}],
                 "responses": {"200": _json({"type": "object"}),
                               "202": _json({"type": "object"}, {"queued": True}), **errors}}},
