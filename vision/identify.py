@@ -92,7 +92,8 @@ class Identifier:
 
     def identify(self, image: np.ndarray) -> list[Card]:
         prepared: dict = {}  # the detector's working images, for the overlapping search
-        enclosing: list[Quad] = []
+        # (read for UNO only, where printed figures were measured: not gathered elsewhere)
+        enclosing: list[Quad] | None = [] if self.deck == "uno" else None
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared,
                            enclosing=enclosing)
@@ -102,7 +103,7 @@ class Identifier:
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
         cards = self._named(quads, crops, verdicts)
-        if enclosing and self.deck == "uno":  # (where its printed figures were measured)
+        if enclosing:
             cards = self._enclosing(image, cards, enclosing)
         # (UNO only: measured there; a taught deck's reader has no stricter threshold for
         # cards seen in part)
