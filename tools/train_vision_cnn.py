@@ -58,7 +58,13 @@ from train_vision import (  # noqa: E402
 
 from companion.cards import DECKS  # noqa: E402
 from vision import synth  # noqa: E402
-from vision.detect import closeup_body, find_cards, order_portrait, rectify  # noqa: E402
+from vision.detect import (  # noqa: E402
+    closeup_body,
+    find_cards,
+    order_portrait,
+    quarter_turned,
+    rectify,
+)
 from vision.identify import Identifier  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import CnnRecogniser, clear_cache, prepare  # noqa: E402
@@ -149,7 +155,7 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
                     add(crop if k == 0 else photometric(crop, rng), label)
                 # read across (the identifier reads a nearly square quad both ways and keeps
                 # the surer reading): a card turned a quarter and squeezed is no card
-                add(photometric(cut(img, sideways(corners)), rng), NONE, 0.5)
+                add(photometric(cut(img, quarter_turned(corners)), rng), NONE, 0.5)
             for corners in neg[:3]:
                 add(photometric(cut(img, corners), rng), NONE)
             if whole_frame_is_no_card(img, ds["kind"], pos):
@@ -190,11 +196,6 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
     for scene, q in drawn_negatives(300, rng):
         add(photometric(cut(scene, q), rng), NONE)
     return (np.stack(crops), np.array(ya), np.array(yb), np.array(ws, np.float32))
-
-
-def sideways(corners: np.ndarray) -> np.ndarray:
-    """The same quad with its long side taken as the short one: the card a quarter turned."""
-    return np.roll(corners, -1, axis=0)
 
 
 def whole_frame(img: np.ndarray) -> np.ndarray:

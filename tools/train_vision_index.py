@@ -49,7 +49,7 @@ from train_vision import (  # noqa: E402
 )
 
 from companion.cards import DECKS  # noqa: E402
-from vision.detect import rectify  # noqa: E402
+from vision.detect import quarter_turned, rectify  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import index_patches  # noqa: E402
 from vision.recognise.features import DETAIL_H, DETAIL_W  # noqa: E402
@@ -106,7 +106,7 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                     # a part's far end is its middle: no index there
                     add(bottom, NONE if part else label, 0.5 if part else 1.0)
                 # the card read a quarter turned (a nearly square quad is read both ways)
-                for p in index_patches(photometric(crop_of(img, cnn.sideways(corners)), rng),
+                for p in index_patches(photometric(crop_of(img, quarter_turned(corners)), rng),
                                        SIZE):
                     add(p, NONE, 0.5)
             for corners in neg[:3]:

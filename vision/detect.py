@@ -107,7 +107,7 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     if side.min() <= 0:
         return False
     a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
-    if not 1.15 <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low over the table: 3:1)
+    if not SQUARE_BELOW <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low: 3:1)
         return False
     u = v / side[:, None]
     cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
@@ -139,7 +139,7 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     # A clean rectangle clear of the photo's edges is a card at any aspect down to square:
     # photos stretched to another shape (datasets resized to 640x640) make cards nearly
     # square; the identifier reads such a quad both ways (identify.SQUARISH).
-    if (fill < 0.86 or not 1.15 <= aspect <= 2.4) and not (
+    if (fill < 0.86 or not SQUARE_BELOW <= aspect <= 2.4) and not (
             four and _slanted_card(approx.reshape(4, 2).astype(np.float32), hull_area)
             and _border_sides(approx.reshape(4, 2), shape) == 0) and not (
             aspect <= 2.4 and fill >= 0.9 and area / hull_area >= 0.95
@@ -296,6 +296,18 @@ def _white_balanced(small: np.ndarray) -> np.ndarray:
                                           ).astype(np.float32))
 
 
+def _cool(hsv: np.ndarray) -> np.ndarray:
+    """Green or blue from a far lower saturation than other hues (COOL_SAT): a card body that
+    skin, wood and warm walls never are."""
+    return cv2.inRange(hsv, (40, COOL_SAT, 50), (130, 255, 255))
+
+
+def quarter_turned(corners: np.ndarray) -> np.ndarray:
+    """The same quad with its long side taken as the short one: the card read a quarter
+    turned (a nearly square quad is read both ways: which side is long is a guess)."""
+    return np.roll(corners, -1, axis=0)
+
+
 def dark_level(gray: np.ndarray, split: float | None = None) -> float:
     """The brightness below which a pixel may be a wild card's black body: webcams and
     phones show it dark grey (~70-90 on the photos), so it is judged against the frame's own
@@ -335,11 +347,10 @@ def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
     out = []
     # A dark region boxing most of the frame is the room or a shirt, not a wild's body (whose
     # white border and coloured oval stay in view): on the train and calib photos the wilds
-    # found this way boxed 8-50% of the frame.
-    # Then green or blue from a far lower saturation (as find_cards' close-up search): a
-    # webcam can wash a blue card out below the skin of the face beside it.
-    cool = cv2.inRange(hsv, (40, COOL_SAT, 50), (130, 255, 255))
-    for mask, most in ((vivid, 0.9), (dark, 0.6), (cool, 0.9)):
+    # found this way boxed 8-50% of the frame. The green or blue region is looked for as in
+    # find_cards' close-up search: a webcam can wash a blue card out below the skin of the
+    # face beside it, which then is the most vivid region.
+    for mask, most in ((vivid, 0.9), (dark, 0.6), (_cool(hsv), 0.9)):
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
         region = _largest_colour_region(mask, hue, sat, half=False, max_frac=most)
         if region is not None:
@@ -528,8 +539,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         if smin < 110:
             colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
                                       cv2.MORPH_OPEN, kernel, iterations=2)
-        cool = cv2.morphologyEx(cv2.inRange(hsv_c, (40, COOL_SAT, 50), (130, 255, 255)),
-                                cv2.MORPH_OPEN, kernel, iterations=2)
+        cool = cv2.morphologyEx(_cool(hsv_c), cv2.MORPH_OPEN, kernel, iterations=2)
         extra = [c for m, outl in ((colour, _outlines(colour)), (cool, _outlines(cool)))
                  for c in _candidates(m, img_area, min_frac, 1.1, outl)
                  + _colour_pairs(m, hsv_c[..., 0], img_area, min_frac, 1.1, outl)]

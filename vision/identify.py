@@ -8,7 +8,15 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from vision.detect import Quad, closeup_body, find_cards, iou_box, rectify, side_ratio
+from vision.detect import (
+    Quad,
+    closeup_body,
+    find_cards,
+    iou_box,
+    quarter_turned,
+    rectify,
+    side_ratio,
+)
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
@@ -164,8 +172,7 @@ class Identifier:
         # confident mistakes were many)
         square = [i for i, q in enumerate(quads)
                   if not q.partial and side_ratio(q.corners) < SQUARISH]
-        turned = [replace(quads[i], corners=np.roll(quads[i].corners, -1, axis=0))
-                  for i in square]
+        turned = [replace(quads[i], corners=quarter_turned(quads[i].corners)) for i in square]
         crops += [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
         verdicts = self._verdicts(crops, quads + turned)
         n = len(quads)
