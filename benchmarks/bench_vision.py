@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Speed of finding and naming cards: median ms per frame, and the process's RSS.
 
-Drawn scenes (vision/synth.py) at 640x480 and 1280x720 with 1, 5 and 10 cards, each deck.
+Drawn scenes (vision/synth.py) at 640x480 and 1280x720 with 0, 1, 5 and 10 cards, each deck
+(0: an empty table, where UNO's second look for a hand-held card runs on every frame; its
+"found" column counts the cards reported, named or unsure, where there are none).
 One OpenCV thread, as on a Pi where the other cores serve the web app. The standard pack is
 timed twice: as shipped (after the whole cards, a search for overlapping ones read from their
 corner index: vision/fan.py) and, as "french-whole", without that search. Each frame is timed
@@ -63,7 +65,7 @@ def main() -> int:
         ident = idents[deck]
         names = DECKS[deck.split("-")[0]]
         for size in [(640, 480), (1280, 720)]:
-            for n in (1, 5, 10):
+            for n in (0, 1, 5, 10):
                 times, found = [], 0
                 scenes = []
                 for i in range(args.frames):

@@ -181,6 +181,30 @@ def positives_of(img: np.ndarray, s: float, entries: list[dict], deck: str,
     return out, (rest if len(out) == len(labels) == len(entries) else [])
 
 
+def held_positives(img: np.ndarray, s: float, entries: list[dict]
+                   ) -> list[tuple[np.ndarray, str]]:
+    """(corners, label) for the quads ``vision.held.card_tops`` finds on a one-card photo
+    whose labelled box (the corner index, in uno_hemant) lies where a card's index does: in
+    the top-left of the quad. The second look reads such quads, whose lower part (fingers,
+    often) is a guess: learnt only from ``positives_of``'s first quad holding the box, the
+    network read them at 0.5-0.9."""
+    from vision.held import card_tops
+
+    labels = [e for e in entries if e["label"] not in NOT_CARDS]
+    if len(entries) != 1 or not labels or not labels[0].get("box"):
+        return []
+    b = np.array(labels[0]["box"], np.float32) * s
+    centre = np.float32([[[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]]])
+    unit = np.float32([[0, 0], [1, 0], [1, 1], [0, 1]])
+    out = []
+    for q in card_tops(img):
+        x, y = cv2.perspectiveTransform(
+            centre, cv2.getPerspectiveTransform(q.corners.astype(np.float32), unit))[0, 0]
+        if 0 <= x <= 0.5 and 0 <= y <= 0.35:
+            out.append((q.corners, labels[0]["label"]))
+    return out
+
+
 def synth_crops(deck: str, label: str, n: int, rng: np.random.Generator) -> list[np.ndarray]:
     crops = []
     for _ in range(n):

@@ -43,6 +43,7 @@ from train_vision import (  # noqa: E402
     NOT_CARDS,
     WRONG_BUDGET,
     bbox_iou,
+    held_positives,
     jitter,
     load_sets,
     photometric,
@@ -65,6 +66,7 @@ from vision.detect import (  # noqa: E402
     quarter_turned,
     rectify,
 )
+from vision.held import card_tops  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
 from vision.recognise.builtin import FACTORS, MODELS, NONE  # noqa: E402
 from vision.recognise.cnn import CnnRecogniser, clear_cache, prepare  # noqa: E402
@@ -145,6 +147,8 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
             img, s = read_small(ds["folder"] / name)
             quads = play_quads(img, deck)
             pos, neg = positives_of(img, s, entries, deck, quads)
+            if deck == "uno":
+                pos += held_positives(img, s, entries)
             for corners, label in pos:
                 seen[label] += 1
                 for k in range(n_aug):
@@ -218,12 +222,12 @@ def play_quads(img: np.ndarray, deck: str) -> list:
     """Every quad a photo's cards may be read from at play, in the order a labelled card
     takes the first that holds its box: the detector's; for UNO then the quads dropped for
     holding another (a wild +4 or +2 whose printed figures were found) and the close-up
-    second look's boxes (``Identifier._enclosing``, ``Identifier._second_look``)."""
+    second look's boxes and tops (``Identifier._enclosing``, ``Identifier._second_look``)."""
     if deck != "uno":
         return find_cards(img)
     held: list = []
     quads = find_cards(img, colour_bodies=True, enclosing=held)
-    return quads + held + closeup_body(img)
+    return quads + held + closeup_body(img) + card_tops(img)
 
 
 def drawn_card(deck: str, label: str, rng: np.random.Generator

@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import train_vision_cnn as cnn  # noqa: E402
 from train_vision import (  # noqa: E402
+    held_positives,
     jitter,
     load_sets,
     photometric,
@@ -91,6 +92,7 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                             add(p, NONE, 0.5)
                 continue
             pos, neg = positives_of(img, s, entries, DECK, cnn.play_quads(img, DECK))
+            pos += held_positives(img, s, entries)
             for corners, label in pos:
                 seen[label] += 1
                 for k in range(n_aug):

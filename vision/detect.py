@@ -266,11 +266,11 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
     vivid = {i: stats[i, cv2.CC_STAT_AREA] * (cv2.mean(sat[box[i]], own[i])[0] / 255) ** 3
              for i in big}
     big.sort(key=lambda i: -vivid[i])
-    if stats[big[0], cv2.CC_STAT_AREA] < 0.04 * area:
-        return None
     hues = {i: _circular_hue(hue[box[i]], own[i]) for i in big}
     h0 = hues[big[0]]
     keep = [i for i in big if min(abs(hues[i] - h0), 180 - abs(hues[i] - h0)) <= 10]
+    if sum(stats[i, cv2.CC_STAT_AREA] for i in keep) < 0.04 * area:
+        return None
     # the outlines' hull bounds the same rectangle as every pixel, for far fewer points
     pick = np.zeros(n, np.uint8)
     pick[keep] = 1
@@ -497,7 +497,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
-    block = (min(sh, sw) // 3) | 1
+    block = max(3, (min(sh, sw) // 3) | 1)
     local = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                   block, -6)
     masks.append(cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel))

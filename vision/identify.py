@@ -17,13 +17,18 @@ from vision.detect import (
     rectify,
     side_ratio,
 )
+from vision.held import card_tops
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
-# No card read at even odds or better: a close-up's coloured body is looked for again
-# (Identifier._second_look). A fixed level, not the recogniser's unsure threshold, so that
-# calibrating that threshold (at 0) runs the same search as the shipped reader.
+# A frame gets a second look for a hand-held close-up (Identifier._second_look) unless a
+# card is sure: read at this or more seen whole, at PART_SURE seen in part (the floor of
+# every deck's threshold for parts: tools/train_vision_cnn.PART_FLOOR). Its boxes are sure
+# from PART_SURE too; where none is, its first box replaces cards read below
+# SECOND_LOOK_BELOW. Fixed levels, not the recogniser's thresholds, so that calibrating
+# those (at 0) runs the same search as the shipped reader.
 SECOND_LOOK_BELOW = 0.5
+PART_SURE = 0.95
 # The whole frame read as one card is the guess that the photo is a tight crop of it: named
 # only from this confidence. On the train photos, squeezed or stretched as datasets resize
 # them, such readings named the wrong card at 0.51-0.63 (a hand-held close-up's frame).
@@ -115,8 +120,8 @@ class Identifier:
             cards = self._enclosing(image, cards, enclosing)
         # (UNO only: measured there; a taught deck's reader has no stricter threshold for
         # cards seen in part)
-        if self.deck == "uno" and self.whole_fallback and \
-                not any(c.confidence >= SECOND_LOOK_BELOW for c in cards):
+        if self.deck == "uno" and self.whole_fallback and not any(
+                c.confidence >= (PART_SURE if c.partial else SECOND_LOOK_BELOW) for c in cards):
             cards = self._second_look(image, cards)
         if self.overlaps:
             cards += self._overlapping(image, cards, prepared)
@@ -155,12 +160,22 @@ class Identifier:
         return cards
 
     def _second_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
-        """Nothing read at even odds: look again for a hand-held close-up by its coloured body
-        (``closeup_body``). The first of its boxes the recogniser calls a card replaces the
-        unsure cards it overlaps; it is read as a card seen in part."""
-        for found in self._named(*self._read(image, closeup_body(image)))[:1]:
-            return [c for c in cards if iou_box(c.corners, found.corners) < 0.3] + [found]
-        return cards
+        """No card sure: look again for a hand-held close-up, by its coloured body
+        (``closeup_body``) and by its top and two sides (``held.card_tops``: fingers and a
+        wall of the card's hue leave no outline), each read as a card seen in part. A box read
+        sure (``PART_SURE``) replaces the cards it overlaps, if every sure box gives the same
+        card (two boxes read apart are one confident mistake at least). Failing that, where
+        nothing was read at even odds, the first box the recogniser calls a card replaces
+        them: a better guess for the phone to ask about."""
+        found = self._named(*self._read(image, closeup_body(image) + card_tops(image)))
+        sure = [f for f in found if f.confidence >= PART_SURE]
+        if sure and len({f.best for f in sure}) == 1:
+            pick = sure[0]
+        elif found and not any(c.confidence >= SECOND_LOOK_BELOW for c in cards):
+            pick = found[0]
+        else:
+            return cards
+        return [c for c in cards if iou_box(c.corners, pick.corners) < 0.3] + [pick]
 
     def _read(self, image: np.ndarray, quads: list[Quad]
               ) -> tuple[list[Quad], list[np.ndarray], list]:

@@ -176,3 +176,28 @@ def test_second_look_boxes_a_washed_out_blue_card_beside_a_face() -> None:
     cv2.rectangle(scene, (500, 380), (640, 410), (80, 120, 200), -1)  # a finger over a corner
     quads = closeup_body(cv2.GaussianBlur(scene, (3, 3), 0))
     assert any(iou_box(q.corners, corners) > 0.8 for q in quads)
+
+
+def test_second_look_joins_the_pieces_of_a_body_the_disc_cuts() -> None:
+    """A washed-out blue card held up: its white disc, as wide as the body, cuts the body in
+    two pieces each under 4% of the frame. Their sum is what must reach that size, not the
+    largest piece's."""
+    scene = np.full((480, 640, 3), (225, 235, 240), np.uint8)  # a pale wall
+    cv2.ellipse(scene, (150, 240), (110, 150), 0, 0, 360, (70, 110, 190), -1)  # a face
+    corners = np.float32([[330, 110], [530, 110], [530, 370], [330, 370]])
+    cv2.rectangle(scene, (330, 110), (530, 370), (245, 245, 245), -1)  # the white border
+    cv2.rectangle(scene, (340, 120), (520, 360), (200, 160, 120), -1)  # a pale blue body
+    cv2.ellipse(scene, (430, 240), (95, 80), 0, 0, 360, (240, 240, 240), -1)  # the disc
+    quads = closeup_body(cv2.GaussianBlur(scene, (3, 3), 0))
+    assert any(iou_box(q.corners, corners) > 0.8 for q in quads)
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (2, 7, 3), (5, 5, 3), (20, 3000, 3)])
+def test_a_tiny_or_thin_image_gives_no_error(shape: tuple[int, int, int]) -> None:
+    """A photo a few pixels across (a broken upload, a thumbnail) is read without an error:
+    the neighbourhood threshold's block was 1 pixel there, which OpenCV refuses."""
+    from vision.held import card_tops
+
+    img = np.random.default_rng(0).integers(0, 255, shape).astype(np.uint8)
+    find_cards(img, colour_bodies=True)
+    assert card_tops(img) == []

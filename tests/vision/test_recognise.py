@@ -122,6 +122,7 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
 
     monkeypatch.setattr(identify_mod, "find_cards", lambda *a, **k: [Quad(first, 0.3)])
     monkeypatch.setattr(identify_mod, "closeup_body", closeup)
+    monkeypatch.setattr(identify_mod, "card_tops", lambda img: [])
     monkeypatch.setattr(identify_mod, "rectify",
                         lambda img, corners, size: np.full((size[1], size[0], 3),
                                                            200 if corners is body else 50,
@@ -134,6 +135,53 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
     # the standard pack has no coloured bodies to look for
     Identifier("french", ByBox(0.3), overlaps=False).identify(image)
     assert not looked
+
+
+@pytest.mark.parametrize(("tops", "named"), [
+    (["red-7"], "red-7"),            # a card top read sure: it is the card
+    (["red-7", "red-7"], "red-7"),   # two sure boxes agree
+    (["red-7", "blue-2"], None),     # two sure boxes disagree: nothing is named
+])
+def test_second_look_names_a_box_only_where_every_sure_box_agrees(
+        monkeypatch, tops: list[str], named: str | None) -> None:
+    """A frame with a card read at even odds but not named still gets the second look: the
+    close-up body's box and the tops found by their edges (``vision.held``). A box named
+    sure enough is the card if every named box gives the same name; where two disagree, the
+    frame keeps its unsure card (a wrong name said surely is the worst failure)."""
+    import numpy as np
+
+    import vision.identify as identify_mod
+    from vision.detect import Quad
+    from vision.recognise import Verdict
+
+    first = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
+    boxes = [first + 2 + 3 * k for k in range(len(tops))]
+
+    class ByBox:  # a crop's first pixel says which box it is: 0 the first quad, k + 1 box k
+        threshold, part_threshold = 0.6, 0.95
+
+        def classify_many(self, crops, partial=None):
+            marks = [int(c[0, 0, 0]) for c in crops]
+            return [Verdict(tops[m - 1], 0.99, True, tops[m - 1]) if m else
+                    Verdict(None, 0.7, True, "red-7") for m in marks]
+
+    def rectify(img, corners, size):
+        mark = next((k + 1 for k, b in enumerate(boxes) if corners is b), 0)
+        return np.full((size[1], size[0], 3), mark, np.uint8)
+
+    # the first look: a close-up's box read at 0.7, short of the 0.95 a part needs
+    monkeypatch.setattr(identify_mod, "find_cards",
+                        lambda *a, **k: [Quad(first, 0.3, partial=True)])
+    monkeypatch.setattr(identify_mod, "closeup_body", lambda img: [])
+    monkeypatch.setattr(identify_mod, "card_tops",
+                        lambda img: [Quad(b, 0.2, partial=True) for b in boxes])
+    monkeypatch.setattr(identify_mod, "rectify", rectify)
+    cards = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), 50, np.uint8))
+    assert [c.label for c in cards if c.label] == ([named] if named else [])
+    if named:
+        assert len(cards) == 1 and cards[0].corners is boxes[0] and cards[0].partial
+    else:
+        assert len(cards) == 1 and cards[0].corners is first
 
 
 def test_a_card_dropped_for_its_printed_figures_is_read_when_nothing_inside_is(

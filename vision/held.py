@@ -1,0 +1,186 @@
+"""A hand-held card whose outline is not closed: found by its three straight edges.
+
+A card held up to a webcam has fingers over its lower part, and a light wall or a face
+beside it: no binarisation closes its outline, and its coloured body joins the wall or the
+skin beside it when its hue is near theirs (a yellow card and skin, a green card and a pale
+green wall). But the top of the card and its two long sides stay straight edges, in grey or
+in saturation, and the card is the "U" they make. Its corners are where the top meets the
+sides, and its length is the card's shape (``ASPECT``) times its width, or the sides' own
+length where that is more (a photo stretched tall).
+
+Only the second look of a frame where nothing was named runs this (``Identifier``); the line
+segments come from OpenCV's LSD detector at ``SIDE`` pixels (~1-2 ms a channel).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.detect import Quad
+
+SIDE = 200  # long side of the image the edges are found on
+ASPECT = 1.55  # a UNO card's long side over its short one, seen square on
+# Edges: a card's side is at least this share of the frame's long side; its top at least
+# this share of its width is covered by segments lying along it
+MIN_SIDE = 0.15
+MIN_TOP_COVER = 0.5
+MIN_WIDTH = 0.08  # a card narrower than this share of the frame is left to find_cards
+MAX_PARALLEL_DEG = 6.0  # the two sides' directions may differ this much (perspective)
+# A side longer than this times the width is no card's (a finger's, a door frame's): a card
+# is 1.55 times as long as wide, up to ~2.1 in a photo stretched tall
+MAX_SIDE_OF_WIDTH = 2.5
+MAX_LONG = 40  # the longest segments tried as sides
+
+_LSD = None
+
+
+def _lsd() -> cv2.LineSegmentDetector:
+    global _LSD
+    if _LSD is None:
+        _LSD = cv2.createLineSegmentDetector()
+    return _LSD
+
+
+def _segments(small: np.ndarray) -> np.ndarray:
+    """(n, 4) segments x0 y0 x1 y1 of grey and of saturation: a card's white border against
+    a light wall is an edge of saturation more than of grey."""
+    grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    sat = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)[..., 1]
+    found = [s.reshape(-1, 4) for ch in (grey, sat)
+             if (s := _lsd().detect(ch)[0]) is not None]
+    return np.vstack(found).astype(np.float32) if found else np.zeros((0, 4), np.float32)
+
+
+def _meet(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndarray | None:
+    """Where the line through p along u meets the line through q along v."""
+    det = u[0] * -v[1] - u[1] * -v[0]
+    if abs(det) < 1e-6:
+        return None
+    d = q - p
+    t = (d[0] * -v[1] - d[1] * -v[0]) / det
+    return p + t * u
+
+
+def _clockwise(q: np.ndarray) -> np.ndarray:
+    """TL TR BR BL in image coordinates (y down), mirrored back if given the other way."""
+    x, y = q[:, 0], q[:, 1]
+    area = float(np.dot(x, np.roll(y, -1)) - np.dot(np.roll(x, -1), y))
+    return q if area > 0 else q[[1, 0, 3, 2]]
+
+
+def card_tops(image: np.ndarray, most: int = 3) -> list[Quad]:
+    """Up to ``most`` cards found as a top edge between two parallel sides, best supported
+    first, each as a whole card's corners (``partial``: its lower part is a guess)."""
+    h, w = image.shape[:2]
+    s = min(1.0, SIDE / max(h, w))
+    small = cv2.resize(image, (max(1, round(w * s)), max(1, round(h * s))),
+                       interpolation=cv2.INTER_AREA)
+    side = max(small.shape[:2])
+    segs = _segments(small)
+    if len(segs) < 3:
+        return []
+    a, b = segs[:, :2], segs[:, 2:]
+    length = np.hypot(*(b - a).T)
+    unit = (b - a) / np.maximum(length, 1e-6)[:, None]
+    angle = np.degrees(np.arctan2(unit[:, 1], unit[:, 0])) % 180.0
+    sides = [int(i) for i in np.argsort(-length)[:MAX_LONG] if length[i] >= MIN_SIDE * side]
+    found: list[tuple[float, np.ndarray]] = []
+    for i, j in _side_pairs(a, b, unit, length, angle, sides, side):
+        turn = np.abs(angle - angle[i])
+        # segments across side i, long enough to be part of a top
+        across = np.flatnonzero(np.minimum(turn, 180.0 - turn) >= 75.0)
+        if not len(across):
+            continue
+        u = unit[i]
+        normal = np.array([-u[1], u[0]], np.float32)
+        width = abs(float((a[j] + b[j]) / 2 @ normal - a[i] @ normal))
+        across = across[length[across] >= 0.25 * width]
+        ti = (0.0, float(length[i]))
+        tj = tuple(sorted((float((a[j] - a[i]) @ u), float((b[j] - a[i]) @ u))))
+        for end in (0, 1):
+            top = _top(a, b, unit, length, across, i, j, ti, tj, end, width)
+            if top is not None:
+                found.append(top)
+    found.sort(key=lambda f: -f[0])
+    out: list[Quad] = []
+    for _, corners in found:
+        q = _clockwise((corners / s).astype(np.float32))
+        if any(_same(q, o.corners) for o in out):
+            continue
+        out.append(Quad(q, cv2.contourArea(q) / float(h * w), partial=True))
+        if len(out) == most:
+            break
+    return out
+
+
+def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
+                angle: np.ndarray, sides: list[int], side: int) -> list[tuple[int, int]]:
+    """Pairs of long segments that may be a card's two sides: nearly parallel, a card's
+    width apart (``MIN_WIDTH``; at most twice the shorter one's length, at least
+    ``1 / MAX_SIDE_OF_WIDTH`` of the longer one's), their spans along
+    them mostly overlapping. Judged for all pairs at once (wood grain gives many)."""
+    if len(sides) < 2:
+        return []
+    idx = np.array(sides)
+    ii, jj = np.triu_indices(len(idx), 1)
+    i, j = idx[ii], idx[jj]
+    turn = np.abs(angle[i] - angle[j])
+    u = unit[i]
+    normal = np.stack([-u[:, 1], u[:, 0]], axis=1)
+    mid_j = (a[j] + b[j]) / 2
+    width = np.abs(np.einsum("nk,nk->n", mid_j - a[i], normal))
+    # side j's span along side i's direction, from a[i]
+    pa = np.einsum("nk,nk->n", a[j] - a[i], u)
+    pb = np.einsum("nk,nk->n", b[j] - a[i], u)
+    overlap = np.minimum(length[i], np.maximum(pa, pb)) - np.maximum(0.0, np.minimum(pa, pb))
+    short = np.minimum(length[i], length[j])
+    ok = ((np.minimum(turn, 180.0 - turn) <= MAX_PARALLEL_DEG) & (width >= MIN_WIDTH * side)
+          & (short >= 0.5 * width) & (overlap >= 0.5 * short)
+          & (np.maximum(length[i], length[j]) <= MAX_SIDE_OF_WIDTH * width))
+    return list(zip(i[ok].tolist(), j[ok].tolist(), strict=True))
+
+
+def _top(a, b, unit, length, across, i, j, ti, tj, end, width
+         ) -> tuple[float, np.ndarray] | None:
+    """The card whose top closes sides i and j at their ``end`` (0: towards -u), if
+    segments lie along that top over ``MIN_TOP_COVER`` of its width."""
+    u = unit[i]
+    normal = np.array([-u[1], u[0]], np.float32)
+    off_j = float(a[j] @ normal - a[i] @ normal)
+    ea = a[i] + u * (ti[0] if end == 0 else ti[1])
+    eb = a[i] + u * (tj[0] if end == 0 else tj[1]) + normal * off_j
+    span = eb - ea
+    long = float(np.hypot(*span))
+    if long < 1e-3:
+        return None
+    lu = span / long
+    ln = np.array([-lu[1], lu[0]], np.float32)
+    off_a, off_b = (a[across] - ea) @ ln, (b[across] - ea) @ ln
+    near = across[np.maximum(np.abs(off_a), np.abs(off_b)) <= 0.06 * width + 2.0]
+    if not len(near):
+        return None
+    pa, pb = (a[near] - ea) @ lu, (b[near] - ea) @ lu
+    cover = np.clip(np.maximum(pa, pb), 0, long) - np.clip(np.minimum(pa, pb), 0, long)
+    covered = float(np.clip(cover, 0, None).sum())
+    if covered < MIN_TOP_COVER * width:
+        return None
+    # the top line: along the longest segment that lies on it; the corners are where it
+    # meets the two sides
+    best = near[int(np.argmax(length[near]))]
+    tl = _meet(a[best], unit[best], a[i], u)
+    tr = _meet(a[best], unit[best], a[j], unit[j])
+    if tl is None or tr is None:
+        return None
+    down = u if end == 0 else -u
+    reach = max(float((p - tl) @ down) for p in (a[i], b[i], a[j], b[j]))
+    tall = max(ASPECT * float(np.hypot(*(tr - tl))), reach)
+    corners = np.array([tl, tr, tr + down * tall, tl + down * tall], np.float32)
+    score = min(covered, width) / width + min(length[i], length[j]) / width
+    return score, corners
+
+
+def _same(p: np.ndarray, q: np.ndarray) -> bool:
+    """Nearly the same quad (corners within a tenth of its width)."""
+    tol = 0.1 * float(np.hypot(*(p[1] - p[0])))
+    return bool(np.all(np.hypot(*(p - q).T) < tol))
