@@ -35,6 +35,13 @@ CROP_ASPECT = (1.3, 1.7)
 # A wild card's black body is darker than this share of the frame's Otsu split of grey
 # (dark_level)
 DARK_OF_SPLIT = 0.7
+# A card seen at a slant (_slanted_card): the four-gon fitted to its hull may differ from the
+# hull's area by this factor (its rounded corners cut, on a small far card, ~9%: 1.08 lost a
+# card on black cloth in photos tilted away), and its mean sides may be as near square as
+# this (seen from low down, a card lying across the view is foreshortened to a square or
+# less; such a quad is read both ways: identify.SQUARISH)
+SLANT_AREA = 1.12
+SLANT_LEAST = 1.0
 
 
 @dataclass
@@ -97,17 +104,18 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CAR
 
 def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     """Whether a convex four-gon (fitted to a blob's hull) looks like a card in perspective:
-    it covers the hull (area within 8%), the mean of each pair of opposite sides gives a card's
-    aspect (up to 3.6: seen from low down), and no corner is sharper than 40 degrees."""
+    it covers the hull (area within ``SLANT_AREA``), the mean of each pair of opposite sides
+    gives an aspect a card can show (``SLANT_LEAST`` up to 3.6: seen from low down), and no
+    corner is sharper than 40 degrees."""
     qa = cv2.contourArea(quad)
-    if qa <= 0 or not 1.0 / 1.08 <= hull_area / qa <= 1.08:
+    if qa <= 0 or not 1.0 / SLANT_AREA <= hull_area / qa <= SLANT_AREA:
         return False
     v = np.roll(quad, -1, axis=0) - quad
     side = np.linalg.norm(v, axis=1)
     if side.min() <= 0:
         return False
     a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
-    if not SQUARE_BELOW <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low: 3:1)
+    if not SLANT_LEAST <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low: 3:1)
         return False
     u = v / side[:, None]
     cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
