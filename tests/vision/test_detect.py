@@ -201,3 +201,13 @@ def test_a_tiny_or_thin_image_gives_no_error(shape: tuple[int, int, int]) -> Non
     img = np.random.default_rng(0).integers(0, 255, shape).astype(np.uint8)
     find_cards(img, colour_bodies=True)
     assert card_tops(img) == []
+
+
+def test_finds_a_card_foreshortened_to_a_square() -> None:
+    """Seen from low down, a card lying across the view is foreshortened until its trapezoid
+    is as tall as it is wide: still a card (it is read both ways across)."""
+    scene = np.full((480, 640, 3), (40, 45, 40), np.uint8)  # dark cloth
+    corners = np.float32([[265, 150], [375, 150], [405, 295], [235, 295]])  # 110/170 x 145
+    _paste(scene, draw_card("french", "7H"), corners)
+    quads = [q for q in find_cards(scene) if not q.whole]
+    assert len(quads) == 1 and iou_box(quads[0].corners, corners) > 0.8
