@@ -3,8 +3,9 @@
 
 Datasets and apps often resize photos without keeping their shape (a 4:3 or 16:9 frame
 squeezed to 640x640), which makes cards fatter or thinner than a card can be. Each photo is
-read as it is, squeezed to 640x640 ("square"), widened by a third ("wide") and made a third
-taller ("tall"); per deck: cards named right, wrong names, and cards.
+read as it is, squeezed to 640x640 ("square"), widened by a third ("wide"), made a third
+taller ("tall"), and tilted away as a camera held low sees it ("tilted": the far edge 60% as
+wide, the height 60%); per deck: cards named right, wrong names, and cards.
 
     .venv/bin/python tools/measure_stretched.py [--data ../shared/data] [--split all]
 """
@@ -27,7 +28,7 @@ from train_vision import NOT_CARDS, load_sets, split_of  # noqa: E402
 
 from vision.identify import Identifier  # noqa: E402
 
-MODES = ("as is", "square", "wide", "tall")
+MODES = ("as is", "square", "wide", "tall", "tilted")
 
 
 def stretched(img: np.ndarray, mode: str) -> np.ndarray:
@@ -38,6 +39,12 @@ def stretched(img: np.ndarray, mode: str) -> np.ndarray:
         return cv2.resize(img, (round(w * 4 / 3), h))
     if mode == "tall":
         return cv2.resize(img, (w, round(h * 4 / 3)))
+    if mode == "tilted":
+        far = 0.2 * w  # the far (top) edge 60% as wide
+        src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+        dst = np.float32([[far, 0], [w - far, 0], [w, 0.6 * h], [0, 0.6 * h]])
+        return cv2.warpPerspective(img, cv2.getPerspectiveTransform(src, dst),
+                                   (w, round(0.6 * h)), borderMode=cv2.BORDER_REPLICATE)
     return img
 
 
