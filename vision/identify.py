@@ -22,8 +22,8 @@ from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
 # A frame gets a second look for a hand-held close-up (Identifier._second_look) unless a
-# card is sure: read at this or more seen whole, at PART_SURE seen in part (the floor of
-# every deck's threshold for parts: tools/train_vision_cnn.PART_FLOOR). Its boxes are sure
+# card is sure: read at this or more seen whole, at PART_SURE seen in part (also the floor
+# of every deck's threshold for parts: tools/train_vision_cnn.PART_FLOOR). Its boxes are sure
 # from PART_SURE too; where none is, its first box replaces cards read below
 # SECOND_LOOK_BELOW. Fixed levels, not the recogniser's thresholds, so that calibrating
 # those (at 0) runs the same search as the shipped reader.
