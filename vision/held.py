@@ -14,6 +14,8 @@ segments come from OpenCV's LSD detector at ``SIDE`` pixels (~1-2 ms a channel).
 
 from __future__ import annotations
 
+import threading
+
 import cv2
 import numpy as np
 
@@ -32,14 +34,16 @@ MAX_PARALLEL_DEG = 6.0  # the two sides' directions may differ this much (perspe
 MAX_SIDE_OF_WIDTH = 2.5
 MAX_LONG = 40  # the longest segments tried as sides
 
-_LSD = None
+# One detector per thread: LSD keeps its working images in the object while it runs, so two
+# identifiers in two threads (the camera's, a command's or a test's) must not share one.
+_LOCAL = threading.local()
 
 
 def _lsd() -> cv2.LineSegmentDetector:
-    global _LSD
-    if _LSD is None:
-        _LSD = cv2.createLineSegmentDetector()
-    return _LSD
+    lsd = getattr(_LOCAL, "lsd", None)
+    if lsd is None:
+        lsd = _LOCAL.lsd = cv2.createLineSegmentDetector()
+    return lsd
 
 
 def _segments(small: np.ndarray) -> np.ndarray:

@@ -54,3 +54,16 @@ def test_an_empty_table_has_no_card_tops(table: str) -> None:
     for seed in range(3):
         scene, _ = render_scene([], size=(640, 480), table=table, seed=seed)
         assert card_tops(scene) == []
+
+
+def test_card_tops_in_two_threads_at_once_give_what_one_gives() -> None:
+    """Each thread has its own line detector (LSD keeps its working images in the object):
+    two threads reading frames at once find what one thread finds."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    scenes = [_held_card(label, turn)[0] for label, turn in
+              (("green-7", 0.0), ("yellow-4", 8.0), ("blue-2", -10.0))] * 4
+    alone = [[q.corners.tolist() for q in card_tops(s)] for s in scenes]
+    with ThreadPoolExecutor(2) as pool:
+        both = list(pool.map(lambda s: [q.corners.tolist() for q in card_tops(s)], scenes))
+    assert both == alone
