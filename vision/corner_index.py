@@ -24,6 +24,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.recognise.cnn import run_net
+
 MODELS = Path(__file__).resolve().parent / "models"
 PATCH_W, PATCH_H = 32, 56  # pixels of the patch the network reads (w, h)
 # the patch's extent in card heights: along the short edge and along the long edge
@@ -148,8 +150,7 @@ class CornerReader:
         # (N, h, w, 3) -> (N, 3, h, w), centred as in training: x / 255 - 0.5
         blob = np.ascontiguousarray(views.transpose(0, 3, 1, 2), dtype=np.float32)
         blob = blob * np.float32(1 / 255.0) - np.float32(0.5)
-        self.net.setInput(blob)
-        probs = self.net.forward().reshape(len(patches), -1)
+        probs = run_net(self.net, blob).reshape(len(patches), -1)
         a, b = probs[:, :len(self.ranks)], probs[:, len(self.ranks):]
         scores = a[:, self.ia] * b[:, self.ib]  # (patches, cards)
         best = scores.argmax(axis=1)

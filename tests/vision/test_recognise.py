@@ -355,3 +355,25 @@ def test_taught_cards_win_and_the_model_is_told_which_crops_are_parts() -> None:
                                                      partial=[True, False, False])
     assert [v.label for v in out] == ["blue-1", "red-7", "blue-1"]
     assert model.seen == [[True, False]]
+
+
+@pytest.mark.parametrize("deck", ["uno", "french"])
+def test_two_threads_identifying_at_once_read_what_one_reads(deck: str) -> None:
+    """Every recogniser of a deck shares one OpenCV network, which keeps its blobs in the
+    object while it runs: two threads identifying frames at once (a camera's and a
+    command's) must read what one thread reads, not fail inside OpenCV."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from companion.cards import DECKS
+
+    names = DECKS[deck]
+    scenes = [render_scene([(deck, names[(i * 7 + k * 13) % len(names)]) for k in range(5)],
+                           seed=i)[0] for i in range(12)]
+
+    def read(scene) -> list:
+        cards = Identifier(deck, data_path="/nonexistent-taught").identify(scene)
+        return [(c.label, round(c.confidence, 4)) for c in cards]
+
+    alone = [read(s) for s in scenes]
+    with ThreadPoolExecutor(2) as pool:
+        assert list(pool.map(read, scenes)) == alone

@@ -21,6 +21,7 @@ OpenCV runs it, so the Pi needs neither torch nor onnxruntime.
 from __future__ import annotations
 
 import json
+import threading
 from functools import lru_cache
 
 import cv2
@@ -57,6 +58,19 @@ def index_patches(crop: np.ndarray, size: tuple[int, int]) -> list[np.ndarray]:
 
 def available(deck: str) -> bool:
     return (MODELS / f"{deck}.onnx").is_file() and (MODELS / f"{deck}.json").is_file()
+
+
+# OpenCV's dnn nets keep their blobs in the object while they run, and every recogniser of a
+# deck shares one net (``_load`` is cached): one forward pass at a time in the process. Two
+# threads identifying at once failed inside OpenCV without it.
+_NET_LOCK = threading.Lock()
+
+
+def run_net(net: cv2.dnn.Net, blob: np.ndarray) -> np.ndarray:
+    """``net``'s output for ``blob``, safe to call from several threads."""
+    with _NET_LOCK:
+        net.setInput(blob)
+        return net.forward()
 
 
 @lru_cache(maxsize=4)
@@ -119,8 +133,7 @@ class CnnRecogniser:
             if self.turned else ready
         blob = cv2.dnn.blobFromImages(views, 1.0 / 255.0, self.size, (127.5,) * 3,
                                       swapRB=False, crop=False)
-        self.net.setInput(blob)
-        probs = self.net.forward().reshape(len(views) // len(crops), len(crops), -1)
+        probs = run_net(self.net, blob).reshape(len(views) // len(crops), len(crops), -1)
         a = probs[..., :self.split]
         b = probs[..., self.split:]
         # the best card over the readings: symbol x colour, averaged
@@ -156,8 +169,7 @@ class CnnRecogniser:
         patches = [p for c in crops for p in index_patches(c, size)]
         blob = cv2.dnn.blobFromImages(patches, 1.0 / 255.0, size, (127.5,) * 3,
                                       swapRB=False, crop=False)
-        net.setInput(blob)
-        probs = net.forward().reshape(len(crops), 2, -1)
+        probs = run_net(net, blob).reshape(len(crops), 2, -1)
         a, b = probs[..., :self.split], probs[..., self.split:]
         pick = np.argmin(a[..., self.none_a], axis=1)  # (crops,)
         rows = np.arange(len(crops))
