@@ -145,10 +145,14 @@ def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarr
     return list(zip(i[ok].tolist(), j[ok].tolist(), strict=True))
 
 
-def _top(a, b, unit, length, across, i, j, ti, tj, end, width
-         ) -> tuple[float, np.ndarray] | None:
-    """The card whose top closes sides i and j at their ``end`` (0: towards -u), if
-    segments lie along that top over ``MIN_TOP_COVER`` of its width."""
+def _top(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
+         across: np.ndarray, i: int, j: int, ti: tuple[float, float],
+         tj: tuple[float, ...], end: int, width: float) -> tuple[float, np.ndarray] | None:
+    """The card whose top closes sides i and j at their ``end`` (0: at ``a[i]``, the card
+    running along side i's direction; 1: at ``b[i]``), if the segments ``across`` lie along
+    that top over ``MIN_TOP_COVER`` of its width. ``ti``, ``tj``: the two sides' spans along
+    side i's direction, from ``a[i]``. Gives a score (top covered plus the shorter side, in
+    widths) and the corners TL TR BR BL, not yet ordered clockwise."""
     u = unit[i]
     normal = np.array([-u[1], u[0]], np.float32)
     off_j = float(a[j] @ normal - a[i] @ normal)
