@@ -31,3 +31,19 @@ def test_real_photos_slice(shared_data: Path, folder: str) -> None:
         wrong += sum((said - truth).values())
     assert wrong <= 1, f"{folder}: {wrong} confident wrong names in {len(names)} photos"
     assert right + wrong <= sum(len(meta["images"][n]) for n in names) + 1
+
+
+# Webcam close-ups (train split) whose card only its top and two sides find: fingers over the
+# lower half, a wall or a face of the card's hue beside it (vision/held.py). With the card
+# tops left out of the second look, none of them is named.
+HELD_UP = {"train_WIN_20241102_23_30_39_Pro.jpg": "yellow-4",
+           "train_WIN_20241102_23_31_01_Pro.jpg": "yellow-3",
+           "train_WIN_20241102_23_47_11_Pro.jpg": "red-0",
+           "train_WIN_20241103_06_56_39_Pro.jpg": "yellow-1"}
+
+
+def test_hand_held_close_ups_are_named_from_their_card_tops(shared_data: Path) -> None:
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    said = {name: [c.label for c in ident.identify(cv2.imread(str(
+        shared_data / "uno_hemant" / name))) if c.label] for name in HELD_UP}
+    assert said == {name: [label] for name, label in HELD_UP.items()}
