@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 from companion.cards import DECKS  # noqa: E402
 from vision import synth  # noqa: E402
 from vision.detect import find_cards, rectify  # noqa: E402
+from vision.held import card_tops  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
 from vision.recognise.builtin import (  # noqa: E402
     FACTORS,
@@ -188,8 +189,6 @@ def held_positives(img: np.ndarray, s: float, entries: list[dict]
     the top-left of the quad. The second look reads such quads, whose lower part (fingers,
     often) is a guess: learnt only from ``positives_of``'s first quad holding the box, the
     network read them at 0.5-0.9."""
-    from vision.held import card_tops
-
     labels = [e for e in entries if e["label"] not in NOT_CARDS]
     if len(entries) != 1 or not labels or not labels[0].get("box"):
         return []

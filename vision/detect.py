@@ -142,7 +142,7 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     four = len(approx) == 4 and cv2.isContourConvex(approx)
     # A card seen at a slant (a phone held over the table) is a trapezoid, not a rectangle,
     # and fills as little as 75% of its rotated box: take it when a convex four-gon fits its
-    # hull, with card-like sides and no corner sharper than 50 degrees, clear of the photo's
+    # hull, with card-like sides and no corner sharper than 40 degrees, clear of the photo's
     # edges (there, such shapes were patches of table and shadow cut by the frame).
     # A clean rectangle clear of the photo's edges is a card at any aspect down to square:
     # photos stretched to another shape (datasets resized to 640x640) make cards nearly
@@ -326,7 +326,7 @@ def dark_level(gray: np.ndarray, split: float | None = None) -> float:
 
 
 def closeup_body(image: np.ndarray, side: int = 240) -> list[Quad]:
-    """A second look at a frame where no card was read at even odds: the box around its most
+    """A second look at a frame where no card was read surely: the box around its most
     vivid one-hue region, then around its darkest (the wild cards' black body), then around
     its largest green or blue one (a washed-out card), each grown by the white border's
     width and marked ``partial``.

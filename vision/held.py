@@ -90,16 +90,14 @@ def card_tops(image: np.ndarray, most: int = 3) -> list[Quad]:
     angle = np.degrees(np.arctan2(unit[:, 1], unit[:, 0])) % 180.0
     sides = [int(i) for i in np.argsort(-length)[:MAX_LONG] if length[i] >= MIN_SIDE * side]
     found: list[tuple[float, np.ndarray]] = []
-    for i, j in _side_pairs(a, b, unit, length, angle, sides, side):
+    for i, j, width in _side_pairs(a, b, unit, length, angle, sides, side):
         turn = np.abs(angle - angle[i])
         # segments across side i, long enough to be part of a top
-        across = np.flatnonzero(np.minimum(turn, 180.0 - turn) >= 75.0)
+        across = np.flatnonzero((np.minimum(turn, 180.0 - turn) >= 75.0)
+                                & (length >= 0.25 * width))
         if not len(across):
             continue
         u = unit[i]
-        normal = np.array([-u[1], u[0]], np.float32)
-        width = abs(float((a[j] + b[j]) / 2 @ normal - a[i] @ normal))
-        across = across[length[across] >= 0.25 * width]
         ti = (0.0, float(length[i]))
         tj = tuple(sorted((float((a[j] - a[i]) @ u), float((b[j] - a[i]) @ u))))
         for end in (0, 1):
@@ -119,11 +117,12 @@ def card_tops(image: np.ndarray, most: int = 3) -> list[Quad]:
 
 
 def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
-                angle: np.ndarray, sides: list[int], side: int) -> list[tuple[int, int]]:
-    """Pairs of long segments that may be a card's two sides: nearly parallel, a card's
-    width apart (``MIN_WIDTH``; at most twice the shorter one's length, at least
-    ``1 / MAX_SIDE_OF_WIDTH`` of the longer one's), their spans along
-    them mostly overlapping. Judged for all pairs at once (wood grain gives many)."""
+                angle: np.ndarray, sides: list[int], side: int
+                ) -> list[tuple[int, int, float]]:
+    """Pairs of long segments that may be a card's two sides, with the width between them:
+    nearly parallel, a card's width apart (``MIN_WIDTH``; at most twice the shorter one's
+    length, at least ``1 / MAX_SIDE_OF_WIDTH`` of the longer one's), their spans along them
+    mostly overlapping. Judged for all pairs at once (wood grain gives many)."""
     if len(sides) < 2:
         return []
     idx = np.array(sides)
@@ -142,7 +141,7 @@ def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarr
     ok = ((np.minimum(turn, 180.0 - turn) <= MAX_PARALLEL_DEG) & (width >= MIN_WIDTH * side)
           & (short >= 0.5 * width) & (overlap >= 0.5 * short)
           & (np.maximum(length[i], length[j]) <= MAX_SIDE_OF_WIDTH * width))
-    return list(zip(i[ok].tolist(), j[ok].tolist(), strict=True))
+    return list(zip(i[ok].tolist(), j[ok].tolist(), width[ok].tolist(), strict=True))
 
 
 def _top(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
