@@ -325,7 +325,13 @@ def score_images(identifier: Identifier, items: list[tuple[Path, list[dict], str
 # said 4 wrong names in 97 held-out cards (Nov 2026), so it has UNO's floor too. Huang Di's
 # network (drawings only) reads the cards it names right at 0.99 or more; its few wrong names
 # on held-out drawn scenes (a quad on part of a joker) came at 0.3-0.65 (the MLP's 0.25 floor).
-MIN_THRESHOLD = {"uno": 0.5, "french": 0.5, "huangdi": 0.5}
+# UNO's is 0.7: trained without the uno_nunoferreira photos (tools/leave_source_out.py's
+# way), the UNO reader named 2 of that folder's 88 cards wrong at 0.61 and 0.69 (a green
+# skip and a green +2 of a printing it never saw, as green 8s); from 0.7, none wrong and
+# 1 right fewer, and 1 fewer of the 728 train and calib cards. The calib split sees only
+# printings the network learned. The standard pack's four folders, each left out in turn,
+# said 1 wrong name in 338 cards at 0.5, where 0.7 cost 15 of them.
+MIN_THRESHOLD = {"uno": 0.7, "french": 0.5, "huangdi": 0.5}
 
 
 def pick_threshold(rows: list, deck: str) -> float:

@@ -31,6 +31,7 @@ PATCH_W, PATCH_H = 32, 56  # pixels of the patch the network reads (w, h)
 # the patch's extent in card heights: along the short edge and along the long edge
 # (a card is 0.714 heights wide; the index of common decks lies within 0.16 x 0.30)
 SPAN_U, SPAN_V = 0.19, 0.33
+CARD_ASPECT = 0.714  # a standard card's width over its height (63 x 88 mm)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "JOKER", "none")
 SUITS = ("S", "H", "D", "C", "black", "red", "none")
 
@@ -69,6 +70,17 @@ def cut_patch(image: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarra
     m = cv2.getAffineTransform(src, dst)
     return cv2.warpAffine(image, m, (PATCH_W, PATCH_H), flags=cv2.INTER_AREA,
                           borderMode=cv2.BORDER_REPLICATE)
+
+
+def crop_patches(crop: np.ndarray) -> list[np.ndarray]:
+    """The two index patches of a whole card warped upright to a portrait crop (its corners
+    are the crop's): the top-left corner, and the bottom-right turned round, where the index
+    is printed upside down. The same extent in card heights as ``cut_patch`` gives."""
+    h, w = crop.shape[:2]
+    pw = max(1, round(SPAN_U / CARD_ASPECT * w))
+    ph = max(1, round(SPAN_V * h))
+    return [cv2.resize(np.ascontiguousarray(c[:ph, :pw]), (PATCH_W, PATCH_H),
+                       interpolation=cv2.INTER_AREA) for c in (crop, crop[::-1, ::-1])]
 
 
 def normalise(patch: np.ndarray) -> np.ndarray:
@@ -143,23 +155,24 @@ class CornerReader:
         self.names, self.ia, self.ib = names, np.array(ia), np.array(ib)
         self.none_a, self.none_b = self.ranks.index("none"), self.suits.index("none")
 
-    def read(self, patches: list[np.ndarray]) -> list[IndexReading]:
-        if not patches:
-            return []
+    def scores(self, patches: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Every patch's probability of each card of ``names`` (rank x suit), (patches,
+        cards), and how sure it is that no index is there, (patches,)."""
         views = normalise_many(np.stack(patches))
         # (N, h, w, 3) -> (N, 3, h, w), centred as in training: x / 255 - 0.5
         blob = np.ascontiguousarray(views.transpose(0, 3, 1, 2), dtype=np.float32)
         blob = blob * np.float32(1 / 255.0) - np.float32(0.5)
         probs = run_net(self.net, blob).reshape(len(patches), -1)
         a, b = probs[:, :len(self.ranks)], probs[:, len(self.ranks):]
-        scores = a[:, self.ia] * b[:, self.ib]  # (patches, cards)
+        return a[:, self.ia] * b[:, self.ib], np.maximum(a[:, self.none_a], b[:, self.none_b])
+
+    def read(self, patches: list[np.ndarray]) -> list[IndexReading]:
+        if not patches:
+            return []
+        scores, none = self.scores(patches)
         best = scores.argmax(axis=1)
-        out = []
-        for i, k in enumerate(best):
-            conf = float(scores[i, k])
-            none = float(max(a[i, self.none_a], b[i, self.none_b]))
-            out.append(IndexReading(self.names[int(k)], conf, none))
-        return out
+        return [IndexReading(self.names[int(k)], float(scores[i, k]), float(none[i]))
+                for i, k in enumerate(best)]
 
     def __call__(self, patches: list[np.ndarray]) -> list[IndexReading]:
         return self.read(patches)

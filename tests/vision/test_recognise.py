@@ -329,6 +329,68 @@ def test_uno_card_with_its_middle_under_a_hand_is_read_from_its_index(identifier
     assert verdict.best == label
 
 
+def test_standard_index_patches_are_the_two_index_corners() -> None:
+    """The corner network reads a whole standard card's top-left corner and its bottom-right
+    turned round, each as far into the card as the fan reader's patch (0.19 x 0.33 card
+    heights), at the network's size."""
+    import numpy as np
+
+    from vision.corner_index import PATCH_H, PATCH_W, crop_patches
+
+    crop = np.full((144, 96, 3), 230, np.uint8)
+    # 0.19 / 0.714 of the width by 0.33 of the height (26 x 48 pixels): red over the top-left
+    # patch's extent and no further, blue over the bottom-right's
+    crop[:48, :26] = (0, 0, 200)
+    crop[-48:, -26:] = (200, 0, 0)
+    top, bottom = crop_patches(crop)
+    assert top.shape == bottom.shape == (PATCH_H, PATCH_W, 3)
+    assert (top[..., 2] > 150).all() and (top[..., 0] < 50).all()
+    assert (bottom[..., 0] > 150).all() and (bottom[..., 2] < 50).all()
+
+
+@pytest.mark.parametrize("label", ["7H", "QS", "AC", "8S", "4C"])
+def test_standard_card_with_its_middle_covered_is_read_from_its_index(label: str) -> None:
+    """A finger or another card over a standard card's middle: the corner index still names
+    it. The whole-card network alone took these five for another card (the ace of clubs for
+    the ace of spades at 0.9); rank and suit in the corner are printed alike on every
+    printing, so they are the second opinion."""
+    import cv2
+
+    from vision.recognise.cnn import CnnRecogniser
+    from vision.recognise.features import DETAIL_H, DETAIL_W
+    from vision.synth import draw_card
+
+    crop = cv2.resize(draw_card("french", label), (DETAIL_W, DETAIL_H),
+                      interpolation=cv2.INTER_AREA)
+    cv2.rectangle(crop, (int(0.2 * DETAIL_W), int(0.3 * DETAIL_H)),
+                  (int(0.85 * DETAIL_W), int(0.75 * DETAIL_H)), (130, 160, 210), -1)
+    recogniser = CnnRecogniser("french")
+    assert recogniser.corner is not None
+    (verdict,) = recogniser.classify_many([crop])
+    assert verdict.best == label
+
+
+def test_two_index_corners_read_alike_name_a_card_the_whole_card_network_does_not_know(
+) -> None:
+    """On a printing the whole-card network never saw, its probability is spread over wrong
+    cards: the two index corners read alike are believed on their own, but not against a
+    whole-card reading sure of another card, and a single corner is only averaged in."""
+    import numpy as np
+
+    from vision.recognise.cnn import CORNERS_ALONE_BELOW, combined
+
+    lost = np.array([[0.3, 0.05, 0.2]])  # card 1 is the one in view
+    corner = np.array([[0.0, 0.9, 0.0]])
+    agree = np.array([[0.0, 0.9, 0.0]])
+    out = combined(lost, corner, 0.5, agree)
+    assert out.argmax() == 1 and out[0, 1] == 0.9
+    assert combined(lost, corner, 0.5)[0, 1] < 0.5  # the mean alone: unsure
+    sure = np.array([[CORNERS_ALONE_BELOW + 0.05, 0.0, 0.0]])
+    assert combined(sure, corner, 0.5, agree)[0, 1] < 0.5  # sure of another card: no
+    apart = np.array([[0.0, 0.2, 0.0]])  # the corners disagree: their mean is low
+    assert combined(lost, corner, 0.5, apart)[0, 1] < 0.5
+
+
 def test_taught_cards_win_and_the_model_is_told_which_crops_are_parts() -> None:
     """A table's taught printing wins where it is sure; the other crops go to the built-in
     model in one pass, with the flags of which show only part of a card."""

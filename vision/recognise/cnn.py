@@ -9,10 +9,17 @@ probability of its symbol times that of its colour. A model trained with ``--tur
 reads each card turned round and averages the two readings (twice the time; off in the
 shipped models).
 
-UNO also has a corner-index network (vision/models/uno_index.onnx, tools/train_vision_index.py)
-for the cards the whole-card network is not sure of: a hand-held close-up's big symbol is
-often under the fingers while its index is in view. Its reading of the index corner is
-averaged with the whole-card reading, and the thresholds are calibrated on that mean.
+The cards the whole-card network is not sure of are read again at their corner index, and
+that reading is averaged with the whole-card one (the thresholds are calibrated on the mean).
+UNO has a network of its own for it (vision/models/uno_index.onnx,
+tools/train_vision_index.py): a hand-held close-up's big symbol is often under the fingers
+while its index is in view. The standard pack uses the fan reader's corner network
+(vision/models/french_corner.onnx, vision/corner_index.py): rank and suit are printed alike
+on every printing of the pack, while the court cards' pictures and the pips' layout are not,
+so on a printing the whole-card network never saw the index is the surer guide (each of the
+four standard folders left out of training in turn, their 338 cards were named 261 times
+with 17 wrong names before this, and the detector's edge outlines, and 301 times with 3
+after: docs/vision.md).
 
 Depthwise-separable convolutions keep it at about 0.25 ms a card on one core of this box;
 OpenCV runs it, so the Pi needs neither torch nor onnxruntime.
@@ -40,6 +47,31 @@ def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     if crop.shape[1] != size[0] or crop.shape[0] != size[1]:
         crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
     return white_balance(crop)
+
+
+# The standard pack's two index corners read alike are believed on their own (the surer of
+# that agreement and the mean with the whole-card reading), unless the whole-card network is
+# this sure of a card. On a printing it never saw, the whole-card network spreads its
+# probability over wrong cards, and the mean stayed under even odds for a card both corners
+# read at 0.9: trained without one folder of photos (a deck whose index is twice the size of
+# the others'), it named 4 of that folder's 46 train and calib cards with the mean, 28 with
+# this, and none wrong in either way, nor on the three other folders left out in turn.
+# Where the whole-card network is sure of another card, the corners do not overrule it: a
+# jack of hearts read as the jack of clubs at 0.96 and as the jack of spades at both corners
+# was named wrong when they did, and is unsure now.
+CORNERS_ALONE_BELOW = 0.9
+
+def combined(whole: np.ndarray, corner: np.ndarray, weight: float,
+             both: np.ndarray | None = None) -> np.ndarray:
+    """(crops, cards): the whole-card reading and the corner index's, averaged (``weight``:
+    the index's share); where the two index corners' agreement ``both`` is given (the
+    standard pack), it stands on its own, unless the whole-card network is sure of a card
+    (``CORNERS_ALONE_BELOW``)."""
+    mean = (1 - weight) * whole + weight * corner
+    if both is None:
+        return mean
+    sure = whole.max(axis=1, keepdims=True) >= CORNERS_ALONE_BELOW
+    return np.where(sure, mean, np.maximum(mean, both))
 
 
 # Where a card's corner index lies in its portrait crop: this share of the width and of the
@@ -106,6 +138,14 @@ class CnnRecogniser:
         # the corner-index network, where one is trained (UNO: a close-up's index stays in
         # view when fingers or the frame hide the big symbol in the middle)
         self.index = _load(f"{deck}_index") if available(f"{deck}_index") else None
+        # the standard pack's: the fan reader's corner network (its own heads: rank, suit)
+        self.corner = None
+        if deck == "french":
+            from vision import corner_index  # (not at the top: it imports run_net from here)
+
+            if corner_index.available():
+                self.corner = corner_index.CornerReader()
+                self.corner_cols = np.array([self.corner.names.index(n) for n in self.names])
         self.index_weight = float(meta.get("index_weight", 0.5))
         # a whole card the whole-card network is this sure of is not read again: on a table
         # most cards are, and the index network would add ~60% to the time of every one
@@ -139,15 +179,18 @@ class CnnRecogniser:
         # the best card over the readings: symbol x colour, averaged
         scores = (a[..., self.combos[:, 0]] * b[..., self.combos[:, 1]]).mean(axis=0)
         card = a[..., self.none_a].mean(axis=0) < 0.5
-        if self.index is not None:
+        if self.index is not None or self.corner is not None:
             unsure = scores.max(axis=1) < self.index_below
             if partial is not None:
                 unsure |= np.asarray(partial, bool)
             again = np.nonzero(card & unsure)[0]
             if len(again):
-                corner = self._index_scores([crops[i] for i in again])
-                scores[again] = ((1 - self.index_weight) * scores[again]
-                                 + self.index_weight * corner)
+                both = None
+                if self.index is not None:
+                    corner = self._index_scores([crops[i] for i in again])
+                else:
+                    corner, both = self._corner_scores([crops[i] for i in again])
+                scores[again] = combined(scores[again], corner, self.index_weight, both)
         out = []
         for i in range(len(crops)):
             if not card[i]:
@@ -159,6 +202,18 @@ class CnnRecogniser:
             name = self.names[k]
             out.append(Verdict(name if conf >= self.threshold else None, conf, True, name))
         return out
+
+    def _corner_scores(self, crops: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+        """Two (crops, cards) arrays for the standard pack, read by the corner network at the
+        top-left and, turned round, at the bottom-right: ``_index_scores`` (the corner less
+        sure that no index is there believed), and the two corners' agreement (the geometric
+        mean of their probabilities: high only where both read the same card surely)."""
+        from vision.corner_index import crop_patches
+
+        scores, none = self.corner.scores([p for c in crops for p in crop_patches(c)])
+        scores = scores.reshape(len(crops), 2, -1)[..., self.corner_cols]
+        pick = np.argmin(none.reshape(len(crops), 2), axis=1)
+        return scores[np.arange(len(crops)), pick], np.sqrt(scores[:, 0] * scores[:, 1])
 
     def _index_scores(self, crops: list[np.ndarray]) -> np.ndarray:
         """(crops, cards): each card's probability from the corner index, read at the

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Measure the standard pack's reader on a source of photos it never learned from.
+
+The held-out split keeps a quarter of every folder out of training, but the other three
+quarters of the same folder (the same printing, camera and table) are learned. The photos
+the recogniser is judged on elsewhere are of other printings, cameras and tables, which is
+what leaving a whole folder out measures. For each chosen folder this script:
+
+1. copies the working tree (tracked files) to ``WORK/<folder>/repo``, beside a
+   ``WORK/<folder>/shared/data`` of links to every other folder (the training scripts read
+   ``../shared/data`` from the repo they run in, and write its ``vision/models``);
+2. trains the whole-card network and the corner-index network there, as shipped, and picks
+   the thresholds;
+3. reads every photo of the left-out folder with that copy, and prints right / wrong /
+   unsure, with the shipped networks' score on the same photos beside it (which learned
+   three quarters of them).
+
+Training needs torch (a throw-away venv, see docs/vision.md); about 20 minutes a folder on
+one core of this box.
+
+    .venv/bin/python tools/leave_source_out.py --python /tmp/tv/bin/python \\
+        [--source playing_wmcnicho ...] [--work /tmp/leave_out] [--score-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT.parent / "shared" / "data"
+TRAIN = (["tools/train_vision_cnn.py", "--deck", "french", "--aug", "16", "--epochs", "30",
+          "--members", "2"],
+         ["tools/train_corner_index.py", "--cache", "corner_index_data.npz"],
+         ["tools/train_vision_cnn.py", "--deck", "french", "--calibrate-only"])
+
+SCORE = r"""
+import json, sys
+from collections import Counter
+from pathlib import Path
+import cv2
+from vision.identify import Identifier
+NOT = {"back", "rules-card", "unknown"}
+folder = Path(sys.argv[1])
+ident = Identifier("french", data_path="/nonexistent-taught")
+n = right = wrong = 0
+for name, entries in sorted(json.loads((folder / "labels.json").read_text())["images"].items()):
+    truth = Counter(e["label"] for e in entries if e["label"] not in NOT)
+    said = Counter(c.label for c in ident.identify(cv2.imread(str(folder / name))) if c.label)
+    n += sum(truth.values())
+    right += sum((truth & said).values())
+    wrong += sum((said - truth).values())
+print(json.dumps([n, right, wrong]))
+"""
+
+
+def sources() -> list[str]:
+    return sorted(f.name for f in DATA.iterdir() if (f / "labels.json").is_file()
+                  and json.loads((f / "labels.json").read_text())["deck"] == "french")
+
+
+def prepare(work: Path, source: str) -> Path:
+    """The copy of the working tree that will not see ``source``."""
+    repo = work / source / "repo"
+    data = work / source / "shared" / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    for folder in DATA.iterdir():
+        link = data / folder.name
+        if folder.is_dir() and folder.name != source and not link.exists():
+            link.symlink_to(folder.resolve())
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                           capture_output=True).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        dst = repo / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        if (ROOT / rel).is_file():
+            dst.write_bytes((ROOT / rel).read_bytes())
+    return repo
+
+
+def score(repo: Path, source: str) -> tuple[int, int, int]:
+    out = subprocess.run([sys.executable, "-c", SCORE, str(DATA / source)], cwd=repo,
+                         env={**os.environ, "PYTHONPATH": str(repo)}, check=True,
+                         capture_output=True, text=True).stdout
+    n, right, wrong = json.loads(out.strip().splitlines()[-1])
+    return n, right, wrong
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--python", default="/tmp/tv/bin/python", help="a python with torch")
+    ap.add_argument("--source", action="append", help="folder to leave out (default: all)")
+    ap.add_argument("--work", type=Path, default=Path("/tmp/leave_out"))
+    ap.add_argument("--score-only", action="store_true", help="the copies are trained")
+    args = ap.parse_args()
+    rows = []
+    for source in args.source or sources():
+        repo = prepare(args.work, source) if not args.score_only else \
+            args.work / source / "repo"
+        if not args.score_only:
+            for cmd in TRAIN:
+                with open(args.work / source / "train.log", "a") as log:
+                    subprocess.run([args.python, *cmd], cwd=repo, check=True, stdout=log,
+                                   stderr=subprocess.STDOUT,
+                                   env={**os.environ, "PYTHONPATH": str(repo)})
+        rows.append((source, score(repo, source), score(ROOT, source)))
+    print("| left out | cards | right | wrong | not named right"
+          " | shipped networks: right / wrong |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for source, (n, right, wrong), (_, s_right, s_wrong) in rows:
+        print(f"| {source} | {n} | {right} | {wrong} | {n - right} | {s_right} / {s_wrong} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
