@@ -16,10 +16,10 @@ tools/train_vision_index.py): a hand-held close-up's big symbol is often under t
 while its index is in view. The standard pack uses the fan reader's corner network
 (vision/models/french_corner.onnx, vision/corner_index.py): rank and suit are printed alike
 on every printing of the pack, while the court cards' pictures and the pips' layout are not,
-so on a printing the whole-card network never saw the index is the surer guide (each of the
-four standard folders left out of training in turn, their 338 cards were named 261 times
-with 17 wrong names before this, and the detector's edge outlines, and 301 times with 3
-after: docs/vision.md).
+so on a printing the whole-card network never saw the index is the surer guide. (The four
+standard folders, each left out of training in turn: their 338 cards were named 261 times
+with 17 wrong names before this and the detector's edge outlines, 301 times with 3 wrong
+names after them; docs/vision.md.)
 
 Depthwise-separable convolutions keep it at about 0.25 ms a card on one core of this box;
 OpenCV runs it, so the Pi needs neither torch nor onnxruntime.
@@ -60,6 +60,7 @@ def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 # jack of hearts read as the jack of clubs at 0.96 and as the jack of spades at both corners
 # was named wrong when they did, and is unsure now.
 CORNERS_ALONE_BELOW = 0.9
+
 
 def combined(whole: np.ndarray, corner: np.ndarray, weight: float,
              both: np.ndarray | None = None) -> np.ndarray:
