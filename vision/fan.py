@@ -102,8 +102,7 @@ def pale_mask(small: np.ndarray, bright: np.ndarray | None = None,
         _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     if hsv is None:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    pale = cv2.inRange(hsv, (0, 0, 0), (180, 80, 255))
-    mask = cv2.bitwise_and(bright, pale)
+    mask = _pale_bright(bright, hsv)
     # the ink of the indices and pips is dark or red: close it into the face
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
@@ -314,17 +313,27 @@ def _dedupe(corners: list[_Corner], h: float) -> list[_Corner]:
     return [k[4] for k in kept]
 
 
+def _pale_bright(bright: np.ndarray, hsv: np.ndarray) -> np.ndarray:
+    """The Otsu-bright pixels that are not saturated: card faces before their ink is closed."""
+    return cv2.bitwise_and(bright, cv2.inRange(hsv, (0, 0, 0), (180, 80, 255)))
+
+
+def _blank(mask: np.ndarray, exclude: list[np.ndarray], scale: float) -> None:
+    """Clear the cards named whole (image-pixel quads, grown 6%) out of a working-size mask."""
+    for q in exclude:
+        q = np.asarray(q, np.float32) * scale
+        c = q.mean(axis=0)
+        cv2.fillConvexPoly(mask, np.round((q - c) * 1.06 + c).astype(np.int32), 0)
+
+
 def _too_little_left(bright: np.ndarray, hsv: np.ndarray, exclude: list[np.ndarray],
                      scale: float, min_frac: float) -> bool:
     """Whether the frame's pale, bright pixels outside the cards named whole are too few for
     any group (under half a group's least area, before the closing that fills in the ink):
     then the masks' closing and opening, most of this search's cost on a table whose cards
     are all named, are skipped."""
-    mask = cv2.bitwise_and(bright, cv2.inRange(hsv, (0, 0, 0), (180, 80, 255)))
-    for q in exclude:
-        q = np.asarray(q, np.float32) * scale
-        c = q.mean(axis=0)
-        cv2.fillConvexPoly(mask, np.round((q - c) * 1.06 + c).astype(np.int32), 0)
+    mask = _pale_bright(bright, hsv)
+    _blank(mask, exclude, scale)
     return cv2.countNonZero(mask) < 0.5 * min_frac * mask.size
 
 
@@ -349,10 +358,7 @@ def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4
         small = cv2.resize(image, (round(iw * scale), round(ih * scale)),
                            interpolation=cv2.INTER_LINEAR) if scale < 1 else image
         mask = pale_mask(small)
-    for q in exclude or []:
-        q = np.asarray(q, np.float32) * scale
-        c = q.mean(axis=0)
-        cv2.fillConvexPoly(mask, np.round((q - c) * 1.06 + c).astype(np.int32), 0)
+    _blank(mask, exclude or [], scale)
     sh, sw = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
