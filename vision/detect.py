@@ -49,6 +49,12 @@ EDGE_LOW, EDGE_HIGH = 15, 45
 # less; such a quad is read both ways: identify.SQUARISH)
 SLANT_AREA = 1.12
 SLANT_LEAST = 1.0
+# ... and the longer of two opposite sides at most this many times the shorter: a rectangle
+# in perspective narrows with distance, and a card's far edge is a third of its near one
+# only seen edge-on from a few centimetres. The green wedge between an old-art UNO card's
+# edge and its oval (two long sides, one a few pixels) passed for a slanted card, held the
+# card's own outline out as "a region around a card", and was named a skip at 0.99
+SLANT_TAPER = 3.0
 
 
 @dataclass
@@ -112,8 +118,9 @@ def rectify(image: np.ndarray, corners: np.ndarray, size: tuple[int, int] = (CAR
 def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     """Whether a convex four-gon (fitted to a blob's hull) looks like a card in perspective:
     it covers the hull (area within ``SLANT_AREA``), the mean of each pair of opposite sides
-    gives an aspect a card can show (``SLANT_LEAST`` up to 3.6: seen from low down), and no
-    corner is sharper than 40 degrees."""
+    gives an aspect a card can show (``SLANT_LEAST`` up to 3.6: seen from low down), opposite
+    sides narrow no more than perspective does (``SLANT_TAPER``), and no corner is sharper
+    than 40 degrees."""
     qa = cv2.contourArea(quad)
     if qa <= 0 or not 1.0 / SLANT_AREA <= hull_area / qa <= SLANT_AREA:
         return False
@@ -123,6 +130,9 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
         return False
     a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
     if not SLANT_LEAST <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low: 3:1)
+        return False
+    if max(side[0], side[2]) > SLANT_TAPER * min(side[0], side[2]) or \
+            max(side[1], side[3]) > SLANT_TAPER * min(side[1], side[3]):
         return False
     u = v / side[:, None]
     cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
