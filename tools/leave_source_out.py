@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure the standard pack's reader on a source of photos it never learned from.
+"""Measure a deck's reader on a source of photos it never learned from.
 
 The held-out split keeps a quarter of every folder out of training, but the other three
 quarters of the same folder (the same printing, camera and table) are learned. The photos
@@ -9,17 +9,18 @@ what leaving a whole folder out measures. For each chosen folder this script:
 1. copies the working tree (tracked files) to ``WORK/<folder>/repo``, beside a
    ``WORK/<folder>/shared/data`` of links to every other folder (the training scripts read
    ``../shared/data`` from the repo they run in, and write its ``vision/models``);
-2. trains the whole-card network and the corner-index network there, as shipped, and picks
-   the thresholds;
+2. trains that folder's deck there as shipped (the whole-card network and the corner-index
+   network: the fan reader's for the standard pack, UNO's own for UNO), and picks the
+   thresholds;
 3. reads every photo of the left-out folder with that copy, and prints right / wrong /
    unsure, with the shipped networks' score on the same photos beside it (which learned
    three quarters of them).
 
-Training needs torch (a throw-away venv, see docs/vision.md); about 20 minutes a folder on
-one core of this box.
+Training needs torch (a throw-away venv, see docs/vision.md); on this 2-core box about 20
+minutes a standard folder, 30 a UNO one.
 
     .venv/bin/python tools/leave_source_out.py --python /tmp/tv/bin/python \\
-        [--source playing_wmcnicho ...] [--work /tmp/leave_out] [--score-only]
+        [--deck uno] [--source playing_wmcnicho ...] [--work /tmp/leave_out] [--score-only]
 """
 
 from __future__ import annotations
@@ -33,10 +34,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
-TRAIN = (["tools/train_vision_cnn.py", "--deck", "french", "--aug", "16", "--epochs", "30",
-          "--members", "2"],
-         ["tools/train_corner_index.py", "--cache", "corner_index_data.npz"],
-         ["tools/train_vision_cnn.py", "--deck", "french", "--calibrate-only"])
+TRAIN = {
+    "french": (["tools/train_vision_cnn.py", "--deck", "french", "--aug", "16", "--epochs",
+                "30", "--members", "2"],
+               ["tools/train_corner_index.py", "--cache", "corner_index_data.npz"],
+               ["tools/train_vision_cnn.py", "--deck", "french", "--calibrate-only"]),
+    "uno": (["tools/train_vision_cnn.py", "--deck", "uno", "--aug", "16", "--epochs", "35",
+             "--members", "2"],
+            ["tools/train_vision_index.py"],
+            ["tools/train_vision_cnn.py", "--deck", "uno", "--calibrate-only"]),
+}
 
 SCORE = r"""
 import json, sys
@@ -46,7 +53,7 @@ import cv2
 from vision.identify import Identifier
 NOT = {"back", "rules-card", "unknown"}
 folder = Path(sys.argv[1])
-ident = Identifier("french", data_path="/nonexistent-taught")
+ident = Identifier(sys.argv[2], data_path="/nonexistent-taught")
 n = right = wrong = 0
 for name, entries in sorted(json.loads((folder / "labels.json").read_text())["images"].items()):
     truth = Counter(e["label"] for e in entries if e["label"] not in NOT)
@@ -58,9 +65,13 @@ print(json.dumps([n, right, wrong]))
 """
 
 
-def sources() -> list[str]:
-    return sorted(f.name for f in DATA.iterdir() if (f / "labels.json").is_file()
-                  and json.loads((f / "labels.json").read_text())["deck"] == "french")
+def deck_of(source: str) -> str:
+    return json.loads((DATA / source / "labels.json").read_text())["deck"]
+
+
+def sources(deck: str) -> list[str]:
+    return sorted(f.name for f in DATA.iterdir()
+                  if (f / "labels.json").is_file() and deck_of(f.name) == deck)
 
 
 def prepare(work: Path, source: str) -> Path:
@@ -83,7 +94,8 @@ def prepare(work: Path, source: str) -> Path:
 
 
 def score(repo: Path, source: str) -> tuple[int, int, int]:
-    out = subprocess.run([sys.executable, "-c", SCORE, str(DATA / source)], cwd=repo,
+    out = subprocess.run([sys.executable, "-c", SCORE, str(DATA / source), deck_of(source)],
+                         cwd=repo,
                          env={**os.environ, "PYTHONPATH": str(repo)}, check=True,
                          capture_output=True, text=True).stdout
     n, right, wrong = json.loads(out.strip().splitlines()[-1])
@@ -93,16 +105,18 @@ def score(repo: Path, source: str) -> tuple[int, int, int]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--python", default="/tmp/tv/bin/python", help="a python with torch")
-    ap.add_argument("--source", action="append", help="folder to leave out (default: all)")
+    ap.add_argument("--source", action="append",
+                    help="folder to leave out (default: every folder of --deck)")
+    ap.add_argument("--deck", default="french", choices=sorted(TRAIN))
     ap.add_argument("--work", type=Path, default=Path("/tmp/leave_out"))
     ap.add_argument("--score-only", action="store_true", help="the copies are trained")
     args = ap.parse_args()
     rows = []
-    for source in args.source or sources():
+    for source in args.source or sources(args.deck):
         repo = prepare(args.work, source) if not args.score_only else \
             args.work / source / "repo"
         if not args.score_only:
-            for cmd in TRAIN:
+            for cmd in TRAIN[deck_of(source)]:
                 with open(args.work / source / "train.log", "a") as log:
                     subprocess.run([args.python, *cmd], cwd=repo, check=True, stdout=log,
                                    stderr=subprocess.STDOUT,
