@@ -55,6 +55,10 @@ SLANT_LEAST = 1.0
 # edge and its oval (two long sides, one a few pixels) passed for a slanted card, held the
 # card's own outline out as "a region around a card", and was named a skip at 0.99
 SLANT_TAPER = 3.0
+# ... and no corner sharper than this many degrees: a card lying turned on the table, seen
+# from low down, is a parallelogram with corners down to ~35 degrees (40 lost the far card of
+# a photo taken from table height)
+SLANT_SHARPEST = 30.0
 
 
 @dataclass
@@ -120,7 +124,7 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     it covers the hull (area within ``SLANT_AREA``), the mean of each pair of opposite sides
     gives an aspect a card can show (``SLANT_LEAST`` up to 3.6: seen from low down), opposite
     sides narrow no more than perspective does (``SLANT_TAPER``), and no corner is sharper
-    than 40 degrees."""
+    than ``SLANT_SHARPEST``."""
     qa = cv2.contourArea(quad)
     if qa <= 0 or not 1.0 / SLANT_AREA <= hull_area / qa <= SLANT_AREA:
         return False
@@ -136,7 +140,7 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
         return False
     u = v / side[:, None]
     cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
-    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(40.0)))
+    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(SLANT_SHARPEST)))
 
 
 def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ...],
@@ -159,14 +163,14 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     four = len(approx) == 4 and cv2.isContourConvex(approx)
     # A card seen at a slant (a phone held over the table) is a trapezoid, not a rectangle,
     # and fills as little as 75% of its rotated box: take it when a convex four-gon fits its
-    # hull, with card-like sides and no corner sharper than 40 degrees, clear of the photo's
-    # edges (there, such shapes were patches of table and shadow cut by the frame).
+    # hull, with card-like sides and no corner too sharp, clear of the photo's edges (there,
+    # such shapes were patches of table and shadow cut by the frame) but for one corner.
     # A clean rectangle clear of the photo's edges is a card at any aspect down to square:
     # photos stretched to another shape (datasets resized to 640x640) make cards nearly
     # square; the identifier reads such a quad both ways (identify.SQUARISH).
     if (fill < 0.86 or not SQUARE_BELOW <= aspect <= 2.4) and not (
             four and _slanted_card(approx.reshape(4, 2).astype(np.float32), hull_area)
-            and _border_sides(approx.reshape(4, 2), shape) == 0) and not (
+            and _clear_or_cornered(approx.reshape(4, 2), shape)) and not (
             aspect <= 2.4 and fill >= 0.9 and area / hull_area >= 0.95
             and _border_sides(cv2.boxPoints(rect), shape) == 0):
         return None
@@ -408,6 +412,24 @@ def _border_sides(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) 
     x0, y0 = pts.min(axis=0)
     x1, y1 = pts.max(axis=0)
     return int(x0 < margin) + int(y0 < margin) + int(x1 > w - 1 - margin) + int(y1 > h - 1 - margin)
+
+
+def _clear_or_cornered(pts: np.ndarray, shape: tuple[int, ...], margin: float = 3.0) -> bool:
+    """Clear of the photo's edges, or touching them at one corner only (a card lying at a
+    slant near the edge of the view, its corner just cut off), not along a side."""
+    if _border_sides(pts, shape, margin) == 0:
+        return True
+    h, w = shape[:2]
+    near = (pts[:, 0] < margin) | (pts[:, 1] < margin) | (pts[:, 0] > w - 1 - margin) | \
+        (pts[:, 1] > h - 1 - margin)
+    if near.sum() != 1:
+        return False
+    k = int(np.argmax(near))
+    # its two neighbours well inside the frame: the corner pokes out, no side runs along
+    inner = np.array([pts[(k - 1) % 4], pts[(k + 1) % 4]])
+    m = 0.05 * max(h, w)
+    return bool(((inner[:, 0] > m) & (inner[:, 1] > m) & (inner[:, 0] < w - 1 - m)
+                 & (inner[:, 1] < h - 1 - m)).all())
 
 
 def iou_box(a: np.ndarray, b: np.ndarray) -> float:

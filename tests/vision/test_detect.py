@@ -75,6 +75,26 @@ def test_finds_a_card_seen_at_a_slant() -> None:
     assert min(np.abs(np.roll(q, k, axis=0) - corners).max() for k in range(4)) < 6
 
 
+def test_finds_a_slanted_card_whose_corner_the_frame_cuts() -> None:
+    """A card lying at a slant near the edge of the view, one corner just off the photo: a
+    card, although its outline touches the frame (a side along the frame is not one)."""
+    scene = np.full((480, 640, 3), (40, 45, 40), np.uint8)  # dark cloth
+    corners = np.float32([[380, 240], [520, 170], [660, 290], [470, 380]])  # seen in perspective
+    _paste(scene, draw_card("french", "4S"), corners)
+    quads = find_cards(cv2.GaussianBlur(scene, (3, 3), 0), whole_fallback=False)
+    assert len(quads) == 1 and iou_box(quads[0].corners, corners) > 0.85
+
+
+def test_finds_a_card_seen_at_a_grazing_slant() -> None:
+    """Seen from low down, a card lying turned on the table is a parallelogram whose sharp
+    corners are down to ~35 degrees."""
+    scene = np.full((480, 640, 3), (40, 45, 40), np.uint8)
+    corners = np.float32([[200, 250], [330, 210], [470, 260], [340, 300]])
+    _paste(scene, draw_card("french", "AC"), corners)
+    quads = find_cards(cv2.GaussianBlur(scene, (3, 3), 0), whole_fallback=False)
+    assert len(quads) == 1 and iou_box(quads[0].corners, corners) > 0.85
+
+
 @pytest.mark.parametrize("label", ["blue-7", "green-3"])
 def test_finds_a_washed_out_hand_held_card(label: str) -> None:
     """A webcam's pale green / blue card, less saturated than the face beside it and cut by
