@@ -72,13 +72,14 @@ def cut_patch(image: np.ndarray, corner: np.ndarray, u: np.ndarray, v: np.ndarra
                           borderMode=cv2.BORDER_REPLICATE)
 
 
-def crop_patches(crop: np.ndarray) -> list[np.ndarray]:
+def crop_patches(crop: np.ndarray, zoom: float = 1.0) -> list[np.ndarray]:
     """The two index patches of a whole card warped upright to a portrait crop (its corners
     are the crop's): the top-left corner, and the bottom-right turned round, where the index
-    is printed upside down. The same extent in card heights as ``cut_patch`` gives."""
+    is printed upside down. The same extent in card heights as ``cut_patch`` gives, times
+    ``zoom`` (over 1: a bigger corner, shrunk to the patch, as a jumbo index needs)."""
     h, w = crop.shape[:2]
-    pw = max(1, round(SPAN_U / CARD_ASPECT * w))
-    ph = max(1, round(SPAN_V * h))
+    pw = max(1, round(SPAN_U / CARD_ASPECT * w * zoom))
+    ph = max(1, round(SPAN_V * h * zoom))
     return [cv2.resize(np.ascontiguousarray(c[:ph, :pw]), (PATCH_W, PATCH_H),
                        interpolation=cv2.INTER_AREA) for c in (crop, crop[::-1, ::-1])]
 
