@@ -59,6 +59,9 @@ SLANT_TAPER = 3.0
 # from low down, is a parallelogram with corners down to ~35 degrees (40 lost the far card of
 # a photo taken from table height)
 SLANT_SHARPEST = 30.0
+# The most cards one frame reports (largest first): a whole deck laid out on the table (a
+# photo of 50 UNO cards in rows had 26 of them cut by the old cap of 24)
+MAX_CARDS = 64
 
 
 @dataclass
@@ -512,7 +515,7 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
 
 
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
-               max_cards: int = 24, colour_bodies: bool = False,
+               max_cards: int = MAX_CARDS, colour_bodies: bool = False,
                keep: dict | None = None, enclosing: list[Quad] | None = None
                ) -> list[Quad]:
     """Every card-like quadrilateral in a BGR image, largest first.
@@ -568,8 +571,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     # the coloured body of an UNO card, for when its white border melts into a light table;
     # grown by the border's width so the crop matches a card found by its outline
     if colour_bodies:
-        colour = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
-        colour = cv2.morphologyEx(colour, cv2.MORPH_OPEN, kernel, iterations=2)
+        vivid = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
+        colour = cv2.morphologyEx(vivid, cv2.MORPH_OPEN, kernel, iterations=2)
+        # and each body made whole: on a small card (a whole deck laid out in rows) the
+        # classic art's white oval and the number cut the body into pieces that the opening
+        # above wipes out; closing first joins them (the white borders between two cards
+        # are wider than the oval's line)
+        whole_body = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
+                                      cv2.MORPH_OPEN, kernel)
 
     cands = []
     if colour_bodies:
@@ -577,6 +586,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
         cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
                                                    1.1, outl)]
+        cands += [(c, True) for c in _candidates(whole_body, img_area, min_frac, 1.1)]
         # the black body of the wild cards
         dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]
