@@ -573,12 +573,6 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     if colour_bodies:
         vivid = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
         colour = cv2.morphologyEx(vivid, cv2.MORPH_OPEN, kernel, iterations=2)
-        # and each body made whole: on a small card (a whole deck laid out in rows) the
-        # classic art's white oval and the number cut the body into pieces that the opening
-        # above wipes out; closing first joins them (the white borders between two cards
-        # are wider than the oval's line)
-        whole_body = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
-                                      cv2.MORPH_OPEN, kernel)
 
     cands = []
     if colour_bodies:
@@ -586,7 +580,15 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
         cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
                                                    1.1, outl)]
-        cands += [(c, True) for c in _candidates(whole_body, img_area, min_frac, 1.1)]
+        if len(cands) < 2:
+            # Each body made whole, where the bodies gave fewer than two cards: on small
+            # cards (a whole deck laid out in rows) the classic art's white oval and the
+            # number cut the body into pieces that the opening wipes out; closing first
+            # joins them (the white borders between two cards are wider than the oval's
+            # line). Not on every frame: on a drawn wood table its speckle costs ~0.5 ms.
+            whole = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
+                                     cv2.MORPH_OPEN, kernel)
+            cands += [(c, True) for c in _candidates(whole, img_area, min_frac, 1.1)]
         # the black body of the wild cards
         dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]
