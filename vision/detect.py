@@ -586,9 +586,9 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
             # number cut the body into pieces that the opening wipes out; closing first
             # joins them (the white borders between two cards are wider than the oval's
             # line). Not on every frame: on a drawn wood table its speckle costs ~0.5 ms.
-            whole = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
-                                     cv2.MORPH_OPEN, kernel)
-            cands += [(c, True) for c in _candidates(whole, img_area, min_frac, 1.1)]
+            mended = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
+                                      cv2.MORPH_OPEN, kernel)
+            cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1)]
         # the black body of the wild cards
         dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]
