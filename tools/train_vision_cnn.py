@@ -214,7 +214,7 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
             crop = cut(scene, jitter(corners, rng, 0.02))
             add(degraded(crop, rng, shares), label, 0.7)
             if drawn_only:
-                crop = cut(scene, jitter(over_of(corners, rng, shares), rng, 0.02))
+                crop = cut(scene, jitter(over_of(corners, rng), rng, 0.02))
                 add(degraded(crop, rng, shares), label, 0.7)
     if drawn_only:
         t0 = time.time()
