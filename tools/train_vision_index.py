@@ -42,7 +42,6 @@ from train_vision import (  # noqa: E402
     held_positives,
     jitter,
     load_sets,
-    photometric,
     positives_of,
     random_negative,
     read_small,
@@ -58,6 +57,8 @@ from vision.recognise.features import DETAIL_H, DETAIL_W  # noqa: E402
 DECK = "uno"
 NAME = f"{DECK}_index"
 SIZE = (40, 44)  # (w, h) the network reads: 0.42 x 0.30 of a 96x144 crop, about 1:1
+# blurred and dimmed crops, as for the whole-card network (train_vision_cnn.DEGRADED)
+SHARES = cnn.DEGRADED[DECK]
 
 
 def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
@@ -88,7 +89,7 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                 if rng.random() < 0.3:  # another deck's corners: no UNO index there
                     q = random_negative(img, [], rng)
                     if q is not None:
-                        for p in index_patches(photometric(crop_of(img, q), rng), SIZE):
+                        for p in index_patches(cnn.degraded(crop_of(img, q), rng, SHARES), SIZE):
                             add(p, NONE, 0.5)
                 continue
             pos, neg = positives_of(img, s, entries, DECK, cnn.play_quads(img, DECK))
@@ -102,17 +103,18 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
                         c = cnn.part_of(c, rng)
                     crop = crop_of(img, c)
                     if k:
-                        crop = photometric(crop, rng)
+                        crop = cnn.degraded(crop, rng, SHARES)
                     top, bottom = index_patches(crop, SIZE)
                     add(top, label)
                     # a part's far end is its middle: no index there
                     add(bottom, NONE if part else label, 0.5 if part else 1.0)
                 # the card read a quarter turned (a nearly square quad is read both ways)
-                for p in index_patches(photometric(crop_of(img, quarter_turned(corners)), rng),
+                for p in index_patches(cnn.degraded(crop_of(img, quarter_turned(corners)), rng,
+                                                    SHARES),
                                        SIZE):
                     add(p, NONE, 0.5)
             for corners in neg[:3]:
-                for p in index_patches(photometric(crop_of(img, corners), rng), SIZE):
+                for p in index_patches(cnn.degraded(crop_of(img, corners), rng, SHARES), SIZE):
                     add(p, NONE, 0.5)
     print(f"[{NAME}] photos: {sum(seen.values())} cards, {len(seen)} labels,"
           f" {time.time() - t0:.0f}s", flush=True)
@@ -120,11 +122,11 @@ def gather(sets: list[dict], rng: np.random.Generator, n_aug: int
         # drawn cards for every class: the only source for the classes no photo shows
         for _ in range(12 if seen[label] >= 3 else 40):
             scene, corners = cnn.drawn_card(DECK, label, rng)
-            crop = photometric(crop_of(scene, jitter(corners, rng, 0.02)), rng)
+            crop = cnn.degraded(crop_of(scene, jitter(corners, rng, 0.02)), rng, SHARES)
             for p in index_patches(crop, SIZE):
                 add(p, label, 0.7)
     for scene, q in cnn.drawn_negatives(300, rng):
-        add(index_patches(photometric(crop_of(scene, q), rng), SIZE)[0], NONE)
+        add(index_patches(cnn.degraded(crop_of(scene, q), rng, SHARES), SIZE)[0], NONE)
     return np.stack(patches), np.array(ya), np.array(yb), np.array(ws, np.float32)
 
 
