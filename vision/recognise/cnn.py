@@ -70,6 +70,8 @@ CORNERS_ALONE_BELOW = 0.9
 # said wrong names there (a 9 of clubs read as a 5): pips creep into the patch.
 JUMBO_ZOOM = (1.3,)
 JUMBO_SURE = 0.6
+# (not read where the usual patches agree on a card at this or more)
+JUMBO_SKIP = 0.9
 
 
 def combined(whole: np.ndarray, corner: np.ndarray, weight: float,
@@ -222,17 +224,19 @@ class CnnRecogniser:
         better of the usual patches' and, where it reaches ``JUMBO_SURE``, the bigger ones'."""
         from vision.corner_index import crop_patches
 
-        zooms = (1.0, *JUMBO_ZOOM)
-        scores, none = self.corner.scores([p for c in crops for z in zooms
-                                           for p in crop_patches(c, z)])
-        scores = scores.reshape(len(crops), len(zooms), 2, -1)[..., self.corner_cols]
-        none = none.reshape(len(crops), len(zooms), 2)
-        pick = np.argmin(none[:, 0], axis=1)
-        both = np.sqrt(scores[:, :, 0] * scores[:, :, 1])  # (crops, zooms, cards)
-        agree = both[:, 0]
-        for k in range(1, len(zooms)):
-            agree = np.maximum(agree, np.where(both[:, k] >= JUMBO_SURE, both[:, k], 0.0))
-        return scores[np.arange(len(crops)), 0, pick], agree
+        scores, none = self.corner.scores([p for c in crops for p in crop_patches(c)])
+        scores = scores.reshape(len(crops), 2, -1)[..., self.corner_cols]
+        pick = np.argmin(none.reshape(len(crops), 2), axis=1)
+        agree = np.sqrt(scores[:, 0] * scores[:, 1])
+        # the bigger patches, only where the usual ones do not already agree surely (most
+        # printings: a read of ~0.3 ms a frame saved)
+        open_ = np.nonzero(agree.max(axis=1) < JUMBO_SKIP)[0]
+        for zoom in JUMBO_ZOOM if len(open_) else ():
+            big, _ = self.corner.scores([p for i in open_ for p in crop_patches(crops[i], zoom)])
+            big = big.reshape(len(open_), 2, -1)[..., self.corner_cols]
+            big = np.sqrt(big[:, 0] * big[:, 1])
+            agree[open_] = np.maximum(agree[open_], np.where(big >= JUMBO_SURE, big, 0.0))
+        return scores[np.arange(len(crops)), pick], agree
 
     def _index_scores(self, crops: list[np.ndarray]) -> np.ndarray:
         """(crops, cards): each card's probability from the corner index, read at the
