@@ -36,12 +36,12 @@ from train_vision import NOT_CARDS, load_sets, split_of  # noqa: E402
 
 from vision.identify import Identifier  # noqa: E402
 
-MODES = ("as is", "square", "wide", "tall", "tilted")
-BLUR = 0.01
+SHAPES = ("as is", "square", "wide", "tall", "tilted")
 LIGHT = ("as is", "dim", "warm", "blur", "jpeg 30", "far")
 
 
-def stretched(img: np.ndarray, mode: str) -> np.ndarray:
+def as_taken(img: np.ndarray, mode: str) -> np.ndarray:
+    """The photo as ``mode`` (one of SHAPES or LIGHT, see the module's docstring) gives it."""
     h, w = img.shape[:2]
     if mode == "square":
         return cv2.resize(img, (640, 640), interpolation=cv2.INTER_AREA)
@@ -56,7 +56,7 @@ def stretched(img: np.ndarray, mode: str) -> np.ndarray:
         return np.clip(img.astype(np.float32) * np.float32([0.7, 1.0, 1.1]), 0,
                        255).astype(np.uint8)
     if mode == "blur":
-        return cv2.GaussianBlur(img, (0, 0), BLUR * w)
+        return cv2.GaussianBlur(img, (0, 0), 0.01 * w)
     if mode == "jpeg 30":
         return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 30])[1],
                             cv2.IMREAD_COLOR)
@@ -77,7 +77,7 @@ def main() -> int:
     ap.add_argument("--split", default="all", help="all, or a comma list of train,calib,test")
     ap.add_argument("--modes", choices=["shape", "light"], default="shape")
     args = ap.parse_args()
-    modes = LIGHT if args.modes == "light" else MODES
+    modes = LIGHT if args.modes == "light" else SHAPES
     cv2.setNumThreads(1)
     splits = None if args.split == "all" else set(args.split.split(","))
     idents: dict[str, Identifier] = {}
@@ -91,7 +91,7 @@ def main() -> int:
             truth = Counter(e["label"] for e in entries if e["label"] not in NOT_CARDS)
             img = cv2.imread(str(ds["folder"] / name))
             for mode in modes:
-                said = Counter(c.label for c in ident.identify(stretched(img, mode)) if c.label)
+                said = Counter(c.label for c in ident.identify(as_taken(img, mode)) if c.label)
                 score[deck, mode, "cards"] += sum(truth.values())
                 score[deck, mode, "right"] += sum((truth & said).values())
                 score[deck, mode, "wrong"] += sum((said - truth).values())
