@@ -77,6 +77,17 @@ def signature_distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return float(np.abs(np.asarray(a) - np.asarray(b)).mean())
 
 
+def _frame_as_part(image: np.ndarray) -> Quad:
+    """The whole frame as the upper part of a card held up to the camera: a card held so
+    close that it fills the frame shows its top and sides near the frame's edges and runs
+    off at the bottom, with no outline or lone coloured body to box (a wild +4's coloured
+    figures are found instead). Read like the part a hand hides in training
+    (tools/train_vision_cnn.part_of), and named only at the stricter threshold for parts."""
+    h, w = image.shape[:2]
+    return Quad(np.float32([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]]), 1.0,
+                partial=True)
+
+
 def holds(corners: np.ndarray, card: Card) -> bool:
     """Whether ``card``'s centre lies within ``corners``."""
     return cv2.pointPolygonTest(corners.reshape(-1, 1, 2).astype(np.float32), card.centre,
@@ -170,7 +181,8 @@ class Identifier:
         the body search found a region: an empty table gives none, and the line segments
         cost ~3 ms a frame."""
         bodies = closeup_body(image)
-        found = self._named(*self._read(image, bodies + (card_tops(image) if bodies else [])))
+        boxes = bodies + ([*card_tops(image), _frame_as_part(image)] if bodies else [])
+        found = self._named(*self._read(image, boxes))
         sure = [f for f in found if f.confidence >= PART_SURE]
         if sure and len({f.best for f in sure}) == 1:
             pick = sure[0]

@@ -49,6 +49,34 @@ def test_hand_held_close_ups_are_named_from_their_card_tops(shared_data: Path) -
     assert said == {name: [label] for name, label in HELD_UP.items()}
 
 
+
+# Webcam close-ups (train and calib splits) of a wild +4 held so close that it fills the
+# frame: no outline, and the coloured figures printed on it are the only vivid regions. Read
+# as the upper part of a card, the whole frame names it; without that box, nothing is named.
+FILLING = ["train_WIN_20241102_23_21_25_Pro.jpg", "train_WIN_20241103_06_48_06_Pro.jpg"]
+
+
+def test_a_card_filling_the_frame_is_read_from_the_whole_frame(shared_data: Path) -> None:
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    said = [[c.label for c in ident.identify(cv2.imread(str(shared_data / "uno_hemant" / n)))
+             if c.label] for n in FILLING]
+    assert said == [["wild-draw4"], ["wild-draw4"]]
+
+
+# Calib close-ups whose big symbol runs off the frame while the index is in view: the
+# whole-card network reads the stretched part at 0.81-0.94, the index at 0.98-0.999. At an
+# even mean they stay unsure (0.90); the index's share for parts (cnn.PART_INDEX_WEIGHT)
+# names them.
+INDEX_IN_VIEW = {"train_WIN_20241103_06_52_57_Pro.jpg": "green-5",
+                 "train_WIN_20241103_06_57_49_Pro.jpg": "yellow-9"}
+
+
+def test_a_close_up_cut_by_the_frame_is_named_from_its_index(shared_data: Path) -> None:
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    said = {name: [c.label for c in ident.identify(cv2.imread(str(
+        shared_data / "uno_hemant" / name))) if c.label] for name in INDEX_IN_VIEW}
+    assert said == {name: [label] for name, label in INDEX_IN_VIEW.items()}
+
 # Webcam photos (train split) of a white card on grey paper under a lamp: the card is a few
 # grey levels off the paper and the light falls away across both, so the brightness masks
 # held only the box printed around its pips (or nothing). Without the closed edge outlines
