@@ -516,7 +516,8 @@ def main() -> int:
     ap.add_argument("--deck", action="append", choices=sorted(SIZES))
     ap.add_argument("--aug", type=int, default=8, help="crops per labelled card")
     ap.add_argument("--epochs", type=int, default=30)
-    ap.add_argument("--members", type=int, default=2, help="networks averaged")
+    ap.add_argument("--members", type=int, default=2,
+                    help="networks averaged (the second ones only where the first is unsure)")
     ap.add_argument("--cache", type=Path, help="keep the gathered crops here between runs")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--turned", action="store_true",
@@ -550,9 +551,14 @@ def main() -> int:
                     np.savez(cache, x=data[0], ya=data[1], yb=data[2], w=data[3])
             print(f"[{deck}] training on {len(data[0])} crops", flush=True)
             nets = [train(deck, data, args.epochs, seed=1 + m) for m in range(args.members)]
-            export(nets[0] if len(nets) == 1 else average(nets), deck)
-            for m, net in enumerate(nets if args.cache and len(nets) > 1 else []):
-                export(net, deck, args.cache / f"{deck}_m{m}.onnx")  # to compare alone
+            # the first network reads every crop, the others (averaged) only the crops it is
+            # not sure of (vision/recognise/cnn.SECOND_BELOW)
+            export(nets[0], deck)
+            second = MODELS / f"{deck}_second.onnx"
+            if len(nets) > 1:
+                export(nets[1] if len(nets) == 2 else average(nets[1:]), deck, second)
+            else:
+                second.unlink(missing_ok=True)
             calibrate(deck, calib, args.turned, others)
         ident = Identifier(deck, CnnRecogniser(deck))
         # the calib split is what a choice between two trainings may look at; the test split

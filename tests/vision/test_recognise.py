@@ -465,3 +465,37 @@ def test_two_threads_identifying_at_once_read_what_one_reads(deck: str) -> None:
     alone = [read(s) for s in scenes]
     with ThreadPoolExecutor(2) as pool:
         assert list(pool.map(read, scenes)) == alone
+
+
+def test_the_second_network_reads_only_the_crops_the_first_is_unsure_of(monkeypatch) -> None:
+    """Two networks trained apart are averaged; the second is read only where the first is
+    not sure (a card or "not a card" under cnn.SECOND_BELOW), where the mean can change the
+    verdict, and its reading is averaged into those crops alone."""
+    import numpy as np
+
+    from vision.recognise import cnn
+
+    rec = cnn.CnnRecogniser("uno")
+    assert rec.second is not None
+    n_out = rec.split + len(cnn._load("uno")[1]["heads"][1])
+    probs = np.zeros((1, 3, n_out), np.float32)
+    red = rec.split + 0  # the colour head's first class
+    probs[0, 0, 0], probs[0, 0, red] = 1.0, 1.0  # a "0" surely: a card at 1.0
+    probs[0, 1, 0], probs[0, 1, 1], probs[0, 1, red] = 0.6, 0.4, 1.0  # "0" or "1": unsure
+    probs[0, 2, rec.none_a], probs[0, 2, red] = 1.0, 1.0  # surely not a card
+    sent: list[int] = []
+
+    def second(net, blob):
+        assert net is rec.second
+        sent.append(len(blob))
+        out = np.zeros((len(blob), n_out), np.float32)
+        out[:, 1], out[:, red] = 1.0, 1.0
+        return out
+
+    monkeypatch.setattr(cnn, "run_net", second)
+    views = [np.full((96, 64, 3), k * 40, np.uint8) for k in range(3)]
+    before = probs.copy()
+    rec._second_opinion(probs, views)
+    assert sent == [1]
+    assert np.allclose(probs[0, 0], before[0, 0]) and np.allclose(probs[0, 2], before[0, 2])
+    assert probs[0, 1, 0] == pytest.approx(0.3) and probs[0, 1, 1] == pytest.approx(0.7)
