@@ -42,12 +42,16 @@ HELD_UP = {"train_WIN_20241102_23_30_39_Pro.jpg": "yellow-4",
            "train_WIN_20241103_06_56_39_Pro.jpg": "yellow-1"}
 
 
-def test_hand_held_close_ups_are_named_from_their_card_tops(shared_data: Path) -> None:
+def named_in_hemant(shared_data: Path, names: list[str]) -> dict[str, list[str]]:
+    """The names the UNO reader says on each of these uno_hemant photos."""
     ident = Identifier("uno", data_path="/nonexistent-taught")
-    said = {name: [c.label for c in ident.identify(cv2.imread(str(
-        shared_data / "uno_hemant" / name))) if c.label] for name in HELD_UP}
-    assert said == {name: [label] for name, label in HELD_UP.items()}
+    return {name: [c.label for c in ident.identify(cv2.imread(str(
+        shared_data / "uno_hemant" / name))) if c.label] for name in names}
 
+
+def test_hand_held_close_ups_are_named_from_their_card_tops(shared_data: Path) -> None:
+    said = named_in_hemant(shared_data, list(HELD_UP))
+    assert said == {name: [label] for name, label in HELD_UP.items()}
 
 
 # Webcam close-ups (train and calib splits) of a wild +4 held so close that it fills the
@@ -57,10 +61,7 @@ FILLING = ["train_WIN_20241102_23_21_25_Pro.jpg", "train_WIN_20241103_06_48_06_P
 
 
 def test_a_card_filling_the_frame_is_read_from_the_whole_frame(shared_data: Path) -> None:
-    ident = Identifier("uno", data_path="/nonexistent-taught")
-    said = [[c.label for c in ident.identify(cv2.imread(str(shared_data / "uno_hemant" / n)))
-             if c.label] for n in FILLING]
-    assert said == [["wild-draw4"], ["wild-draw4"]]
+    assert named_in_hemant(shared_data, FILLING) == {name: ["wild-draw4"] for name in FILLING}
 
 
 # Calib close-ups whose big symbol runs off the frame while the index is in view: the
@@ -72,10 +73,9 @@ INDEX_IN_VIEW = {"train_WIN_20241103_06_52_57_Pro.jpg": "green-5",
 
 
 def test_a_close_up_cut_by_the_frame_is_named_from_its_index(shared_data: Path) -> None:
-    ident = Identifier("uno", data_path="/nonexistent-taught")
-    said = {name: [c.label for c in ident.identify(cv2.imread(str(
-        shared_data / "uno_hemant" / name))) if c.label] for name in INDEX_IN_VIEW}
+    said = named_in_hemant(shared_data, list(INDEX_IN_VIEW))
     assert said == {name: [label] for name, label in INDEX_IN_VIEW.items()}
+
 
 # Webcam photos (train split) of a white card on grey paper under a lamp: the card is a few
 # grey levels off the paper and the light falls away across both, so the brightness masks

@@ -188,7 +188,6 @@ class CnnRecogniser:
                 self.corner = corner_index.CornerReader()
                 self.corner_cols = np.array([self.corner.names.index(n) for n in self.names])
         self.index_weight = float(meta.get("index_weight", 0.5))
-        self.part_index_weight = PART_INDEX_WEIGHT
         # a whole card the whole-card network is this sure of is not read again: on a table
         # most cards are, and the index network would add ~60% to the time of every one
         self.index_below = float(meta.get("index_below", 0.99))
@@ -236,7 +235,7 @@ class CnnRecogniser:
                     corner, both = self._corner_scores([crops[i] for i in again])
                 weight = np.full((len(again), 1), self.index_weight)
                 if partial is not None and self.index is not None:  # (UNO's: measured there)
-                    weight[np.asarray(partial, bool)[again]] = self.part_index_weight
+                    weight[np.asarray(partial, bool)[again]] = PART_INDEX_WEIGHT
                 scores[again] = combined(scores[again], corner, weight, both)
         out = []
         for i in range(len(crops)):

@@ -22,8 +22,7 @@ from vision.recognise.features import COLOUR_DIMS, both_ways
 # named). The three below were picked on the UNO folders' reads, as the lowest threshold
 # with at most 1% of the names wrong; all folders then: 129 named, 1 wrong (the standard
 # pack's folders, not looked at for the pick: 13 named, 1 wrong). A taught deck names
-# fewer cards surely and asks the table about the rest; teaching a second photo of a card
-# that often comes out unsure is the remedy.
+# fewer cards surely and asks the table about the rest (two photos a card: the same).
 MIN_SIM = 0.5  # below: not one of this deck's cards
 SURE_SIM = 0.92  # a match this close counts fully
 SURE_MARGIN = 0.2  # best card minus second-best card needed for full confidence
