@@ -19,7 +19,7 @@ import threading
 import cv2
 import numpy as np
 
-from vision.detect import Quad
+from vision.detect import Quad, iou_box
 
 SIDE = 200  # long side of the image the edges are found on
 ASPECT = 1.55  # a UNO card's long side over its short one, seen square on
@@ -106,9 +106,11 @@ def card_tops(image: np.ndarray, most: int = 3) -> list[Quad]:
                 found.append(top)
     found.sort(key=lambda f: -f[0])
     out: list[Quad] = []
+    # (one region found again along other segments, a door's frame and panel, counts once:
+    # three such took the places of the card beside it, kept by its shorter visible side)
     for _, corners in found:
         q = _clockwise((corners / s).astype(np.float32))
-        if any(_same(q, o.corners) for o in out):
+        if any(iou_box(q, o.corners) >= 0.5 for o in out):
             continue
         out.append(Quad(q, cv2.contourArea(q) / float(h * w), partial=True))
         if len(out) == most:
@@ -185,9 +187,3 @@ def _top(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
     corners = np.array([tl, tr, tr + down * tall, tl + down * tall], np.float32)
     score = min(covered, width) / width + min(length[i], length[j]) / width
     return score, corners
-
-
-def _same(p: np.ndarray, q: np.ndarray) -> bool:
-    """Nearly the same quad (corners within a tenth of its width)."""
-    tol = 0.1 * float(np.hypot(*(p[1] - p[0])))
-    return bool(np.all(np.hypot(*(p - q).T) < tol))

@@ -54,6 +54,20 @@ def test_hand_held_close_ups_are_named_from_their_card_tops(shared_data: Path) -
     assert said == {name: [label] for name, label in HELD_UP.items()}
 
 
+def test_a_region_found_again_does_not_crowd_out_the_card(shared_data: Path) -> None:
+    """A calib close-up beside a cabinet: its door's frame and panel filled the three card
+    tops kept, and the red 9 held beside it (its side short behind the fingers, so ranked
+    lower) was not among them. One region counts once now."""
+    from vision.detect import iou_box
+    from vision.held import card_tops
+
+    name = "train_WIN_20241102_23_45_17_Pro.jpg"
+    tops = card_tops(cv2.imread(str(shared_data / "uno_hemant" / name)))
+    assert all(iou_box(p.corners, q.corners) < 0.5 for i, p in enumerate(tops)
+               for q in tops[i + 1:])
+    assert named_in_hemant(shared_data, [name]) == {name: ["red-9"]}
+
+
 # Webcam close-ups (train and calib splits) of a wild +4 held so close that it fills the
 # frame: no outline, and the coloured figures printed on it are the only vivid regions. Read
 # as the upper part of a card, the whole frame names it; without that box, nothing is named.
