@@ -26,8 +26,11 @@ from vision.recognise.features import DETAIL_H, DETAIL_W
 # of every deck's threshold for parts: tools/train_vision_cnn.PART_FLOOR). Its boxes are sure
 # from PART_SURE too; where none is, its first box replaces cards read below
 # SECOND_LOOK_BELOW. Fixed levels, not the recogniser's thresholds, so that calibrating
-# those (at 0) runs the same search as the shipped reader.
-SECOND_LOOK_BELOW = 0.5
+# those (at 0) runs the same search as the shipped reader; 0.7 is UNO's floor for cards seen
+# whole (tools/train_vision.MIN_THRESHOLD): at 0.5 (the floor before it), a card read unsure
+# at 0.5-0.7 kept the frame from its second look (a yellow 3 held behind fingers, read
+# whole at 0.52 and from its top at 0.97).
+SECOND_LOOK_BELOW = 0.7
 PART_SURE = 0.95
 # The whole frame read as one card is the guess that the photo is a tight crop of it: named
 # only from this confidence. On the train photos, squeezed or stretched as datasets resize

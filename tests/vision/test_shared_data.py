@@ -68,6 +68,14 @@ def test_a_region_found_again_does_not_crowd_out_the_card(shared_data: Path) -> 
     assert named_in_hemant(shared_data, [name]) == {name: ["red-9"]}
 
 
+def test_a_card_read_unsure_whole_still_gets_the_second_look(shared_data: Path) -> None:
+    """A calib close-up, a yellow 3 with fingers over its middle: its outline read whole at
+    0.52, unsure (UNO names from 0.7), and with the second look asked for only under 0.5
+    nothing else was tried; its top and sides read it at 0.97."""
+    name = "train_WIN_20241103_06_56_56_Pro.jpg"
+    assert named_in_hemant(shared_data, [name]) == {name: ["yellow-3"]}
+
+
 # Webcam close-ups (train and calib splits) of a wild +4 held so close that it fills the
 # frame: no outline, and the coloured figures printed on it are the only vivid regions. Read
 # as the upper part of a card, the whole frame names it; without that box, nothing is named.
