@@ -285,7 +285,9 @@ def test_the_whole_frame_read_as_a_card_needs_more_than_even_odds() -> None:
         def classify_many(self, crops, partial=None):
             return [Verdict("7H", self.conf, True, "7H") for _ in crops]
 
-    blank = np.full((300, 200, 3), 128, np.uint8)  # nothing card-shaped: read whole
+    # nothing card-shaped (a grey table's fine grain, sharp: a flat grey frame is as blurred
+    # as a frame can be, identify.BLURRED_SURE): read whole
+    blank = np.random.default_rng(0).integers(118, 138, (300, 200, 3)).astype(np.uint8)
     (card,) = Identifier("french", Sure(WHOLE_FRAME_FLOOR - 0.05), overlaps=False
                          ).identify(blank)
     assert card.label is None and card.best == "7H"
@@ -499,3 +501,20 @@ def test_the_second_network_reads_only_the_crops_the_first_is_unsure_of(monkeypa
     assert sent == [1]
     assert np.allclose(probs[0, 0], before[0, 0]) and np.allclose(probs[0, 2], before[0, 2])
     assert probs[0, 1, 0] == pytest.approx(0.3) and probs[0, 1, 1] == pytest.approx(0.7)
+
+
+def test_sharpness_tells_blur_from_dim_light() -> None:
+    """identify.sharpness: a drawn card's crop is sharp, blurred it is not; a third of the
+    light (the same card, less contrast) is not taken for blur."""
+    import cv2
+    import numpy as np
+
+    from vision.identify import BLURRED_BELOW, sharpness
+    from vision.synth import draw_card
+
+    crop = cv2.resize(draw_card("french", "KC"), (96, 144), interpolation=cv2.INTER_AREA)
+    dim = (crop.astype(np.float32) / 3).astype(np.uint8)
+    blurred = cv2.GaussianBlur(crop, (0, 0), 3.0)
+    assert sharpness(crop) > 5 * BLURRED_BELOW
+    assert sharpness(dim) > 5 * BLURRED_BELOW
+    assert sharpness(blurred) < BLURRED_BELOW

@@ -181,3 +181,14 @@ def test_a_deck_taught_from_one_photo_a_card_says_no_wrong_name(shared_data: Pat
                 wrong += card.label != truth
     assert wrong == 0
     assert right >= 3
+
+
+def test_a_blurred_club_is_not_named_a_spade(shared_data: Path) -> None:
+    """Out of focus (a Gaussian blur of 1% of the frame's width), a king of clubs was named
+    the king of spades at 0.95: a blurred crop (identify.sharpness) is named only from
+    identify.BLURRED_SURE. As taken, it is still named."""
+    img = cv2.imread(str(shared_data / "playing_kentdoan" / "Kclubs.jpg"))
+    ident = Identifier("french", data_path="/nonexistent-taught")
+    blurred = cv2.GaussianBlur(img, (0, 0), 0.01 * img.shape[1])
+    assert [c.label for c in ident.identify(img) if c.label] == ["KC"]
+    assert "KS" not in [c.label for c in ident.identify(blurred)]
