@@ -36,16 +36,16 @@ PART_SURE = 0.95
 # only from this confidence. On the train photos, squeezed or stretched as datasets resize
 # them, such readings named the wrong card at 0.51-0.63 (a hand-held close-up's frame).
 WHOLE_FRAME_FLOOR = 0.65
-# A card too blurred to tell a club from a spade (a camera out of focus, a dim room's noise
-# smoothed away) is named only from BLURRED_SURE. Blurred: the variance of the Laplacian of
-# its crop's grey levels (96x144), scaled by their spread (5th to 95th percentile), under
-# BLURRED_BELOW. The standard pack's train and calib photos as tools/measure_stretched.py
-# degrades them named the jack and king of clubs as spades at 0.76 and 0.95 (blurred by 1% of
-# the frame) and a 7 of clubs as a spade at 0.97 in part (a third of the light); all three
-# crops are under 0.01, the cards as taken over 0.085 (19 in 20). With it: none of those,
-# 8 right names lost in the five ways of degrading them, none as taken. The standard pack
-# only: an UNO card's colour survives blur, and its webcam close-ups are softer as taken
-# (1 in 20 under 0.017); there it would have cost 62 of 629 blurred cards for one wrong name.
+# A card too blurred to tell a club from a spade (a camera out of focus) is named only from
+# BLURRED_SURE. Blurred: the variance of the Laplacian of its crop's grey levels (96x144),
+# scaled by their spread (5th to 95th percentile), under BLURRED_BELOW. The standard pack's
+# train and calib photos blurred by 1% of the frame (tools/measure_stretched.py) named the
+# jack and king of clubs as spades at 0.76 and 0.95, their crops under 0.006; the cards as
+# taken are over 0.085 (19 in 20). With it, blurred: 138 named and none wrong, against 145
+# and 2; as taken, and in the other ways of degrading them, nothing changed. The standard
+# pack only: an UNO card's colour survives blur, and its webcam close-ups are softer as
+# taken (1 in 20 under 0.017); there it would have cost 62 of 629 blurred cards for one
+# wrong name.
 BLURRED_BELOW = 0.01
 BLURRED_SURE = 0.97
 # At most this many quads that held another are read again per frame (Identifier._enclosing):
