@@ -67,8 +67,9 @@ def taught(table_id: str):
 
 @bp.post("/api/tables/<table_id>/camera/taught")
 def teach(table_id: str):
-    """The host shows one card to the camera and names it: from then on it is recognised
-    (for a built-in deck: the table's own printing, which wins over the model)."""
+    """The host shows one card to the camera and names it: from then on every card the
+    camera sees is compared with it, and named so where the match is clear (for a built-in
+    deck: the table's own printing, which wins over the model)."""
     from companion.cards import DECKS, fold_taught_name, spelled
 
     identify(tables(), table_id, need_host=True)
