@@ -18,6 +18,7 @@ from vision.detect import (
     side_ratio,
 )
 from vision.held import card_tops
+from vision.pips import named_by_pips
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
@@ -173,12 +174,18 @@ class Identifier:
             if not v.is_card:
                 continue
             label = None if q.partial and part is not None and v.confidence < part else v.label
-            if q.whole and q.area_frac >= 1.0 and v.confidence < WHOLE_FRAME_FLOOR:
+            conf = v.confidence
+            if label is None and v.suits is not None and not q.partial:
+                # a standard number card the networks are unsure of: its pips (vision/pips.py)
+                pips = named_by_pips(c, v.suits, side_ratio(q.corners))
+                if pips is not None:
+                    label, conf = pips
+            if q.whole and q.area_frac >= 1.0 and conf < WHOLE_FRAME_FLOOR:
                 label = None
             if self.deck == "french" and label is not None and \
-                    v.confidence < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
+                    conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
-            cards.append(Card(label, v.confidence, q.corners, v.best, signature(c), q.partial))
+            cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
         return cards
 
     def _enclosing(self, image: np.ndarray, cards: list[Card], enclosing: list[Quad]

@@ -18,6 +18,9 @@ class Verdict:
     confidence: float
     is_card: bool = True  # False: this quad is not a card (a phone, a box, a shadow)
     best: str | None = None  # the best guess even when unsure, for the debug preview
+    # the standard pack's unsure cards: each suit's probability (summed over the ranks), for
+    # naming a number card by its pips (vision/pips.py)
+    suits: dict[str, float] | None = None
 
 
 class Recogniser(Protocol):

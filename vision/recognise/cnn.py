@@ -190,6 +190,9 @@ class CnnRecogniser:
             if corner_index.available():
                 self.corner = corner_index.CornerReader()
                 self.corner_cols = np.array([self.corner.names.index(n) for n in self.names])
+        # the standard pack's suit of each card (a joker's is its colour), for ``Verdict.suits``
+        self.suit_of = np.array([parts(n)[1] for n in self.names]) if deck == "french" \
+            else None
         self.index_weight = float(meta.get("index_weight", 0.5))
         # a whole card the whole-card network is this sure of is not read again: on a table
         # most cards are, and the index network would add ~60% to the time of every one
@@ -249,7 +252,11 @@ class CnnRecogniser:
             k = int(np.argmax(mean))
             conf = float(mean[k])
             name = self.names[k]
-            out.append(Verdict(name if conf >= self.threshold else None, conf, True, name))
+            suits = None
+            if self.suit_of is not None and conf < self.threshold:
+                suits = {s: float(mean[self.suit_of == s].sum()) for s in "SHDC"}
+            out.append(Verdict(name if conf >= self.threshold else None, conf, True, name,
+                               suits))
         return out
 
     def _second_opinion(self, probs: np.ndarray, views: list[np.ndarray]) -> None:
