@@ -13,7 +13,7 @@ Measured on the quads the detector finds in the shared standard photos: 231 coun
 right number and colour, and one wrong (glare over a 7's top third cut its quad short, and
 its five lower pips read as a 5: hence ``CARD_SHAPED``); on the UNO photos' 1421 quads and
 the drawn UNO cards, none. Trained without one folder (a jumbo-index deck), the networks
-left 12 of its 64 cards unsure; with the pips, 2 (tools/leave_source_out.py, docs/vision.md).
+left 12 of its 64 cards unsure; with the pips, 6 (tools/leave_source_out.py, docs/vision.md).
 The colour (red or black pips) is measured from the pips too; the suit is left to the
 recognisers (``named_by_pips``).
 """
@@ -53,10 +53,12 @@ PAPER_MIN = 0.5
 # diamonds, this little or less spades or clubs; between, no colour is sure
 RED = (0.2, 0.6)
 # the suit of that colour is the recognisers' if it has this share of the two suits'
-# probability at least (the networks read suits far better than ranks on a printing they
-# never saw: left out of training, one deck's 10 cards counted by their pips had their suit
-# read right by this share 10 times, at 0.53 to 0.996)
-SUIT_SURE = 0.8
+# probability at least. Their suit is far surer than their rank on a printing they never
+# saw, but not sure: trained without one deck (a jumbo index), they read the suit of its 10
+# counted cards right at 0.53 to 0.996, yet on its photos dimmed, compressed or taken from
+# further away they gave a 3 of clubs to spades at 0.82-0.93 (one wrong name in each). From
+# 0.95, none, and 6 of the 12 cards they had left unsure are named.
+SUIT_SURE = 0.95
 # the quad's long side over its short side: a card's (poker 1.40, bridge 1.56). A quad cut
 # short by glare over a card's top third showed a 7's five lower pips as a 5.
 CARD_SHAPED = (1.3, 1.7)

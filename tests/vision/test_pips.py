@@ -12,7 +12,7 @@ from vision.recognise.features import DETAIL_H, DETAIL_W
 from vision.synth import draw_card, render_scene
 
 NUMBERS = [f"{r}{s}" for r in range(2, 11) for s in "SHDC"]
-SPADES_SURE = {"S": 0.6, "C": 0.05, "H": 0.1, "D": 0.05}
+SPADES_SURE = {"S": 0.6, "C": 0.02, "H": 0.1, "D": 0.05}
 
 
 def crop_of(deck: str, label: str) -> np.ndarray:
@@ -64,14 +64,16 @@ def test_no_count_on_aces_court_cards_or_other_decks(deck, labels) -> None:
 
 def test_names_the_rank_by_count_the_colour_by_the_pips_and_the_suit_by_the_recognisers() -> None:
     crop = crop_of("french", "9S")
-    assert named_by_pips(crop, SPADES_SURE, 1.4) == ("9S", pytest.approx(0.6 / 0.65))
+    assert named_by_pips(crop, SPADES_SURE, 1.4) == ("9S", pytest.approx(0.6 / 0.62))
     # the recognisers' suit counts only within the pips' colour: hearts' share is beside
-    assert named_by_pips(crop, {"S": 0.1, "C": 0.9, "H": 3.0}, 1.4)[0] == "9C"
+    assert named_by_pips(crop, {"S": 0.02, "C": 0.9, "H": 3.0}, 1.4)[0] == "9C"
 
 
 def test_stays_unsure_where_the_suit_or_the_shape_is_in_doubt() -> None:
     crop = crop_of("french", "9S")
     assert named_by_pips(crop, {"S": 0.5, "C": 0.4}, 1.4) is None  # 0.56 of black
+    # a 3 of clubs went to spades at 0.82-0.93 on photos dimmed, compressed or far
+    assert named_by_pips(crop, {"S": 0.93, "C": 0.07}, 1.4) is None
     assert named_by_pips(crop, {"S": 0.0, "C": 0.0, "H": 0.9}, 1.4) is None
     # a quad cut short (glare over a card's top third showed a 7's lower pips as a 5)
     assert named_by_pips(crop, SPADES_SURE, 1.15) is None
@@ -94,7 +96,7 @@ def test_identifier_names_an_unsure_number_card_by_its_pips() -> None:
     image, _ = render_scene([("french", "7S")], table="cloth", seed=4, glare=False)
     (card,) = Identifier("french", Unsure(SPADES_SURE), overlaps=False).identify(image)
     assert card.label == "7S" and card.best == "7S"
-    assert card.confidence == pytest.approx(0.6 / 0.65)
+    assert card.confidence == pytest.approx(0.6 / 0.62)
     # a court card has no pips to count: it stays unsure, with the recogniser's best guess
     image, _ = render_scene([("french", "KS")], table="cloth", seed=4, glare=False)
     (card,) = Identifier("french", Unsure(SPADES_SURE), overlaps=False).identify(image)
