@@ -23,8 +23,9 @@ from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
 # A frame gets a second look for a hand-held close-up (Identifier._second_look) unless a
-# card is sure: read at this or more seen whole, at PART_SURE seen in part (also the floor
-# of every deck's threshold for parts: tools/train_vision_cnn.PART_FLOOR). Its boxes are sure
+# card is sure: read at this or more seen whole, at PART_SURE seen in part (the floor of a
+# deck's threshold for parts, but UNO's, measured lower: tools/train_vision_cnn.PART_FLOOR;
+# the calibration of that floor ran this search as it is). Its boxes are sure
 # from PART_SURE too; where none is, its first box replaces cards read below
 # SECOND_LOOK_BELOW. Fixed levels, not the recogniser's thresholds, so that calibrating
 # those (at 0) runs the same search as the shipped reader; 0.7 is UNO's floor for cards seen
@@ -104,6 +105,20 @@ def _frame_as_part(image: np.ndarray) -> Quad:
                 partial=True)
 
 
+def _once_in_part(cards: list[Card]) -> list[Card]:
+    """Every card named from a part of it but the surest of each name is dropped: the
+    boxes of a hand-held close-up (its coloured body, its top and sides, the first pass's)
+    are views of one card, and a yellow 1 read from two of them at 0.91 and 1.0 was named
+    twice. (Cards seen whole may share a name: an UNO deck holds two of most cards.)"""
+    best: dict[str, Card] = {}
+    for c in cards:
+        if c.partial and c.label is not None and (
+                c.label not in best or c.confidence > best[c.label].confidence):
+            best[c.label] = c
+    return [c for c in cards if not (c.partial and c.label is not None)
+            or best[c.label] is c]
+
+
 def sharpness(crop: np.ndarray) -> float:
     """How sharp a card's crop is: the variance of the Laplacian of its grey levels over
     their spread (5th to 95th percentile), so that a dim or low-contrast card is not taken
@@ -161,6 +176,8 @@ class Identifier:
         if self.deck == "uno" and self.whole_fallback and not any(
                 c.confidence >= (PART_SURE if c.partial else SECOND_LOOK_BELOW) for c in cards):
             cards = self._second_look(image, cards)
+        if self.deck == "uno":
+            cards = _once_in_part(cards)
         if self.overlaps:
             cards += self._overlapping(image, cards, prepared)
         return cards

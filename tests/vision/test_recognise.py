@@ -89,6 +89,34 @@ def test_a_card_seen_only_in_part_needs_the_stricter_threshold(monkeypatch) -> N
         assert (card.label, card.best, card.partial) == (said, "red-7", partial)
 
 
+def test_a_card_seen_in_part_is_named_once(monkeypatch) -> None:
+    """Two boxes of one close-up read as the same card (a yellow 1 at 0.91 and 1.0) are one
+    card: the surer is kept. Two cards seen whole may share a name (UNO holds two of most)."""
+    import numpy as np
+
+    import vision.identify as identify_mod
+    from vision.detect import Quad
+    from vision.recognise import Verdict
+
+    class ByShade:
+        threshold, part_threshold = 0.7, 0.9
+
+        def classify_many(self, crops, partial=None):
+            return [Verdict("yellow-1", 0.91 if c.mean() < 128 else 1.0, True, "yellow-1")
+                    for c in crops]
+
+    left = np.array([[5, 5], [45, 5], [45, 65], [5, 65]], np.float32)
+    right = left + np.float32([60, 0])
+    image = np.full((80, 120, 3), 200, np.uint8)
+    image[:, :55] = 60  # the left box reads 0.91, the right one 1.0
+    for partial, kept in ((True, [1.0]), (False, [0.91, 1.0])):
+        monkeypatch.setattr(identify_mod, "find_cards", lambda *a, partial=partial, **k: [
+            Quad(left, 0.2, partial=partial), Quad(right, 0.2, partial=partial)])
+        cards = Identifier("uno", ByShade()).identify(image)
+        assert sorted(c.confidence for c in cards) == kept
+        assert {c.label for c in cards} == {"yellow-1"}
+
+
 def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
     """A frame whose cards are all read below even odds gets a second look for a close-up's
     body; its box, read as a card, replaces the unsure card it overlaps and is held to the
