@@ -83,6 +83,12 @@ def prepare(work: Path, source: str) -> Path:
         link = data / folder.name
         if folder.is_dir() and folder.name != source and not link.exists():
             link.symlink_to(folder.resolve())
+    copy_working_tree(repo)
+    return repo
+
+
+def copy_working_tree(repo: Path) -> None:
+    """The tracked files of this working tree, as they are now, copied to ``repo``."""
     files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
                            capture_output=True).stdout.decode().split("\0")
     for rel in filter(None, files):
@@ -90,7 +96,6 @@ def prepare(work: Path, source: str) -> Path:
         dst.parent.mkdir(parents=True, exist_ok=True)
         if (ROOT / rel).is_file():
             dst.write_bytes((ROOT / rel).read_bytes())
-    return repo
 
 
 def score(repo: Path, source: str) -> tuple[int, int, int]:

@@ -36,7 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT.parent / "shared" / "data"
 sys.path.insert(0, str(ROOT / "tools"))
-from leave_source_out import TRAIN  # noqa: E402
+from leave_source_out import TRAIN, copy_working_tree  # noqa: E402
 from train_vision import split_of  # noqa: E402
 
 SOURCE = "uno_hemant"
@@ -90,13 +90,7 @@ def prepare(work: Path) -> Path:
     meta = json.loads((DATA / SOURCE / "labels.json").read_text())
     (half / "labels.json").write_text(json.dumps({**meta, "images": learn}))
     repo = work / "repo"
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
-                           capture_output=True).stdout.decode().split("\0")
-    for rel in filter(None, files):
-        dst = repo / rel
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        if (ROOT / rel).is_file():
-            dst.write_bytes((ROOT / rel).read_bytes())
+    copy_working_tree(repo)
     return repo
 
 
