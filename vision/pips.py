@@ -56,8 +56,9 @@ RED = (0.2, 0.6)
 # probability at least. Their suit is far surer than their rank on a printing they never
 # saw, but not sure: trained without one deck (a jumbo index), they read the suit of its 10
 # counted cards right at 0.53 to 0.996, yet on its photos dimmed, compressed or taken from
-# further away they gave a 3 of clubs to spades at 0.82-0.93 (one wrong name in each). From
-# 0.95, none, and 6 of the 12 cards they had left unsure are named.
+# further away they gave a 3 of clubs to spades at 0.82-0.93 (at 0.8, one wrong name in
+# each of those three ways). From 0.95, none, and 6 of the 12 cards they had left unsure
+# are named.
 SUIT_SURE = 0.95
 # the quad's long side over its short side: a card's (poker 1.40, bridge 1.56). A quad cut
 # short by glare over a card's top third showed a 7's five lower pips as a 5.

@@ -38,7 +38,8 @@ def test_counts_a_card_the_quad_missed_a_little_of() -> None:
         h, w = crop.shape[:2]
         shear = np.float32([[1, 0.08, -0.04 * h], [0, 1, 0]])
         leaning = cv2.warpAffine(crop, shear, (w, h), borderMode=cv2.BORDER_REPLICATE)
-        assert count_pips(leaning) == count_pips(crop) != None, label  # noqa: E711
+        upright = count_pips(crop)
+        assert upright is not None and count_pips(leaning) == upright, label
 
 
 def test_like_shapes_along_a_slant_are_no_layout() -> None:
