@@ -13,8 +13,9 @@ holds most of them, and is two thirds of the UNO photos, so it cannot be left ou
    copy's split of the rest is the shipped one's);
 2. trains UNO there as shipped (the whole-card networks and the corner-index network);
 3. reads the other half with that copy at threshold 0 and prints, for the cards seen in part
-   and seen whole, how many a threshold names and how many of those are wrong; and the same
-   for the calib split read by the working tree's networks.
+   and seen whole, how many a threshold names and how many of those are wrong, and what the
+   copy names at its own thresholds (webcam close-ups of a session it never saw); and the
+   same for the calib split read by the working tree's networks.
 
 About 30 minutes on this 2-core box. The floor it gave (tools/train_vision_cnn.PART_FLOOR):
 0.9.
@@ -50,16 +51,21 @@ import cv2
 from vision.identify import Identifier
 from vision.recognise.cnn import CnnRecogniser
 NOT = {"back", "rules-card", "unknown"}
-ident = Identifier("uno", CnnRecogniser("uno", threshold=0.0))
-rows = []
+at_zero = Identifier("uno", CnnRecogniser("uno", threshold=0.0))
+shipped = Identifier("uno", CnnRecogniser("uno"))  # the copy's own thresholds
+rows, named = [], [0, 0, 0]
 for path, entries in json.loads(sys.stdin.read()):
+    image = cv2.imread(path)
     truth = Counter(e["label"] for e in entries if e["label"] not in NOT)
-    for card in sorted(ident.identify(cv2.imread(path)), key=lambda c: -c.confidence):
+    said = Counter(c.label for c in shipped.identify(image) if c.label)
+    named = [named[0] + sum(truth.values()), named[1] + sum((truth & said).values()),
+             named[2] + sum((said - truth).values())]
+    for card in sorted(at_zero.identify(image), key=lambda c: -c.confidence):
         ok = card.best is not None and truth[card.best] > 0
         if ok:
             truth[card.best] -= 1
         rows.append([card.partial, card.confidence, ok])
-print(json.dumps(rows))
+print(json.dumps([rows, named]))
 """
 
 
@@ -94,16 +100,19 @@ def prepare(work: Path) -> Path:
     return repo
 
 
-def read(repo: Path, items: list) -> list:
-    """[partial, confidence, right] of every card the repo's UNO reader finds."""
+def read(repo: Path, items: list) -> tuple[list, list]:
+    """[partial, confidence, right] of every card the repo's UNO reader finds at threshold
+    0, and [cards, right, wrong] of its reading at its own thresholds."""
     out = subprocess.run([sys.executable, "-c", READ], cwd=repo, input=json.dumps(items),
                          env={**os.environ, "PYTHONPATH": str(repo)}, check=True,
                          capture_output=True, text=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
-def table(title: str, rows: list) -> str:
-    lines = [f"{title}", "| seen | cards | " + " | ".join(f">= {t}" for t in LEVELS) + " |",
+def table(title: str, read_out: tuple[list, list]) -> str:
+    rows, (cards, right, wrong) = read_out
+    lines = [f"{title}: at its thresholds {right} of {cards} cards named right, {wrong} wrong",
+             "| seen | cards | " + " | ".join(f">= {t}" for t in LEVELS) + " |",
              "| --- | ---: | " + " | ".join("---:" for _ in LEVELS) + " |"]
     for partial in (True, False):
         these = [r for r in rows if r[0] == partial]
