@@ -157,15 +157,23 @@ class UnnamedCards:
     def __init__(self, taught: object = None) -> None:
         self.taught = taught
 
-    def classify(self, crop: np.ndarray) -> object:
+    def classify(self, crop: np.ndarray, partial: bool = False) -> object:
         from vision.recognise import Verdict
 
         if self.taught is not None:
-            v = self.taught.classify(crop)  # type: ignore[attr-defined]
+            many = getattr(self.taught, "classify_many", None)
+            v = many([crop], partial=[partial])[0] if many is not None else \
+                self.taught.classify(crop)  # type: ignore[attr-defined]
             if v.label is not None:
                 return v
             return Verdict(None, float(v.confidence) if v.is_card else 0.0, True, v.best)
         return Verdict(None, 0.0, True, None)
+
+    def classify_many(self, crops: list[np.ndarray], partial: list[bool] | None = None
+                      ) -> list[object]:
+        """Each crop's verdict, told which crops show only part of a card."""
+        partial = partial or [False] * len(crops)
+        return [self.classify(c, p) for c, p in zip(crops, partial, strict=True)]
 
 
 CARD_RATIO = (0.58, 0.88)  # short side / long side of a card (63 x 88 mm: 0.72), any view

@@ -1,8 +1,9 @@
 """Taught decks on disk: <data_path>/decks/<deck>/<label>.npz, one file per card name.
 
-Each file keeps the feature vectors (both ways up) of every photo the table showed for that
-card, so teaching is just appending, forgetting is deleting a file, and a table can also
-correct a built-in deck for its printing by teaching under the built-in deck's name.
+Each file keeps the feature vectors (both ways up) and the SIFT keypoints of every photo the
+table showed for that card (not the photo itself), so teaching is just appending, forgetting
+is deleting a file, and a table can also correct a built-in deck for its printing by
+teaching under the built-in deck's name.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import numpy as np
 from companion.cards import fold_taught_name
 from vision.detect import find_cards, rectify
 from vision.recognise.features import DETAIL_H, DETAIL_W, both_ways
+from vision.recognise.keypoints import Keypoints, from_arrays, keypoints, to_arrays
 
 
 class DeckStore:
@@ -54,6 +56,7 @@ class DeckStore:
             quad = find_cards(image, colour_bodies=True)[0]
             image = rectify(image, quad.corners, (DETAIL_W, DETAIL_H))
         feats = both_ways(image)
+        kps = [keypoints(image)]
         d = self._dir(deck)
         with self._lock:
             d.mkdir(parents=True, exist_ok=True)
@@ -61,8 +64,11 @@ class DeckStore:
             if path.is_file():
                 with np.load(path) as old:
                     feats = np.concatenate([old["features"], feats])
+                    if "kp_photo" in old:  # (files taught before keypoints have none)
+                        kps = from_arrays(old["kp_points"], old["kp_descriptors"],
+                                          old["kp_photo"]) + kps
             tmp = path.with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, features=feats.astype(np.float32))
+            np.savez_compressed(tmp, features=feats.astype(np.float32), **to_arrays(kps))
             tmp.replace(path)
         return len(feats) // 2
 
@@ -83,12 +89,26 @@ class DeckStore:
                 return True
             return False
 
-    def examples(self, deck: str) -> dict[str, np.ndarray]:
+    def _files(self, deck: str) -> list[Path]:
         d = self._dir(deck)
+        return [p for p in (sorted(d.glob("*.npz")) if d.is_dir() else [])
+                if not p.name.endswith(".tmp.npz")]
+
+    def examples(self, deck: str) -> dict[str, np.ndarray]:
+        """Each taught card's feature vectors (two rows a photo: as shown, turned round)."""
         out = {}
-        for p in sorted(d.glob("*.npz")) if d.is_dir() else []:
-            if p.name.endswith(".tmp.npz"):
-                continue
+        for p in self._files(deck):
             with np.load(p) as f:
                 out[p.stem] = f["features"]
+        return out
+
+    def keypoints(self, deck: str) -> dict[str, list[Keypoints]]:
+        """Each taught card's keypoints, one set a photo (none for photos taught before
+        the store kept keypoints)."""
+        out = {}
+        for p in self._files(deck):
+            with np.load(p) as f:
+                if "kp_photo" in f:
+                    out[p.stem] = from_arrays(f["kp_points"], f["kp_descriptors"],
+                                              f["kp_photo"])
         return out

@@ -78,3 +78,36 @@ def test_taught_correction_of_a_builtin_deck(tmp_path: Path) -> None:
     again, _ = render_scene([("huangdi", "4")], table="wood", seed=9)
     labels = [c.label for c in Identifier("huangdi", data_path=tmp_path).identify(again)]
     assert labels == ["7"]
+
+
+def test_the_store_keeps_each_photos_keypoints_and_reads_files_kept_without(
+        tmp_path: Path) -> None:
+    """Teaching appends a photo's SIFT keypoints beside its features; a file taught before
+    the store kept keypoints still loads (its card is then read by features alone)."""
+    store = DeckStore(tmp_path)
+    store.teach("house", "four", draw_card("huangdi", "4"), crop=True)
+    store.teach("house", "four", draw_card("huangdi", "4"), crop=True)
+    kps = store.keypoints("house")["four"]
+    assert len(kps) == 2 and all(len(k.points) >= 10 for k in kps)
+    assert kps[0].descriptors.shape[1] == 128
+    old = tmp_path / "decks" / "house" / "seven.npz"
+    np.savez_compressed(old, features=store.examples("house")["four"])
+    assert set(store.examples("house")) == {"four", "seven"}
+    assert set(store.keypoints("house")) == {"four"}
+
+
+def test_placed_matches_count_what_sits_at_the_same_place_either_way_up() -> None:
+    """A card matches itself turned round (which end is up is unknown) with many keypoints
+    in place; another card of the same layout shares far fewer."""
+    from vision.recognise.features import DETAIL_H, DETAIL_W
+    from vision.recognise.keypoints import keypoints, placed_matches
+
+    def crop(label: str) -> np.ndarray:
+        return cv2.resize(draw_card("french", label), (DETAIL_W, DETAIL_H),
+                          interpolation=cv2.INTER_AREA)
+
+    eight = keypoints(crop("8H"))
+    turned = keypoints(cv2.rotate(crop("8H"), cv2.ROTATE_180))
+    same = placed_matches(turned, eight)
+    assert same >= 0.5 * len(eight.points)
+    assert placed_matches(keypoints(crop("KS")), eight) < same / 3

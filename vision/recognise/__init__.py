@@ -35,7 +35,7 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     from vision.store import DeckStore
 
     store = DeckStore(data_path) if data_path is not None else DeckStore.default()
-    taught = TaughtRecogniser.from_store(store, deck)
+    taught = TaughtRecogniser.from_store(store, deck, keypoints=deck not in BUILTIN_DECKS)
     if deck in BUILTIN_DECKS:
         if taught is not None:  # stored folded ("as"): name them as the deck spells them
             from companion.cards import spelled
