@@ -214,23 +214,84 @@ def test_second_look_names_a_box_only_where_every_sure_box_agrees(
         assert len(cards) == 1 and cards[0].corners is first
 
 
-def test_card_tops_are_looked_for_only_where_the_body_search_found_a_region(
+def test_card_tops_are_looked_for_only_where_the_body_search_or_the_detector_found_one(
         monkeypatch) -> None:
-    """An empty table gives the body search nothing: the line segments (~3 ms a frame) are
-    then not looked for."""
+    """An empty table gives the body search and the detector nothing: the line segments
+    (~3 ms a frame) are then not looked for. A card found but unsure is often a close-up's
+    top whose coloured body joins the skin below it: they are looked for then too."""
     import numpy as np
 
     import vision.identify as identify_mod
     from vision.detect import Quad
+    from vision.recognise import Verdict
 
     box = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
     looked: list[bool] = []
     monkeypatch.setattr(identify_mod, "card_tops", lambda img: looked.append(True) or [])
+    empty = np.full((120, 160, 3), 128, np.uint8)
     for bodies in ([], [Quad(box, 0.2, partial=True)]):
         monkeypatch.setattr(identify_mod, "closeup_body", lambda img, b=bodies: b)
-        Identifier("uno", data_path="/nonexistent-taught").identify(
-            np.full((120, 160, 3), 128, np.uint8))
+        Identifier("uno", data_path="/nonexistent-taught").identify(empty)
     assert looked == [True]
+
+    class Unsure:
+        threshold = 0.6
+
+        def classify_many(self, crops, partial=None):
+            return [Verdict(None, 0.3, True, "red-1") for _ in crops]
+
+    monkeypatch.setattr(identify_mod, "closeup_body", lambda img: [])
+    monkeypatch.setattr(identify_mod, "find_cards", lambda *a, **k: [Quad(box, 0.2)])
+    Identifier("uno", Unsure()).identify(empty)
+    assert looked == [True, True]
+
+
+@pytest.mark.parametrize(("body", "named"), [
+    (("red-7", 0.6), "red-9"),   # the surest box, named at the part threshold
+    (("red-7", 0.91), None),     # two boxes named apart: the surest is kept, unnamed
+    (("red-9", 0.91), "red-9"),  # named alike
+])
+def test_second_look_takes_the_surest_box(monkeypatch, body: tuple[str, float],
+                                          named: str | None) -> None:
+    """Where no box is read sure (PART_SURE), the box read surest replaces the unsure card:
+    not the first box found (a close-up's coloured body, read 6 as 9 under a thumb, came
+    before its top, read right). It keeps its name only if no other box names another."""
+    import numpy as np
+
+    import vision.identify as identify_mod
+    from vision.detect import Quad
+    from vision.recognise import Verdict
+
+    first = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
+    boxes = [first + 1, first + 2]  # the body's box, then a card top
+    reads = [body, ("red-9", 0.92)]
+
+    class ByBox:  # a crop's first pixel says which box it is: 0 the first quad, k + 1 box k
+        threshold, part_threshold = 0.6, 0.9
+
+        def classify_many(self, crops, partial=None):
+            out = []
+            for c in crops:
+                m = int(c[0, 0, 0])
+                name, p = reads[m - 1] if m else ("red-1", 0.3)
+                out.append(Verdict(name if p >= self.threshold else None, p, True, name))
+            return out
+
+    def rectify(img, corners, size):
+        mark = next((k + 1 for k, b in enumerate(boxes) if corners is b), 0)
+        return np.full((size[1], size[0], 3), mark, np.uint8)
+
+    monkeypatch.setattr(identify_mod, "find_cards",
+                        lambda *a, **k: [Quad(first, 0.3, partial=True)])
+    monkeypatch.setattr(identify_mod, "closeup_body",
+                        lambda img: [Quad(boxes[0], 0.2, partial=True)])
+    monkeypatch.setattr(identify_mod, "card_tops",
+                        lambda img: [Quad(boxes[1], 0.2, partial=True)])
+    monkeypatch.setattr(identify_mod, "_frame_as_part",
+                        lambda img: Quad(first * 0, 1.0, partial=True))
+    monkeypatch.setattr(identify_mod, "rectify", rectify)
+    (card,) = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), 50, np.uint8))
+    assert card.corners is boxes[1] and card.best == "red-9" and card.label == named
 
 
 def test_a_card_dropped_for_its_printed_figures_is_read_when_nothing_inside_is(
