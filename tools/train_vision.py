@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.cards import DECKS  # noqa: E402
 from vision import synth  # noqa: E402
-from vision.detect import find_cards, rectify  # noqa: E402
+from vision.detect import find_cards, rectify, side_ratio  # noqa: E402
 from vision.held import card_tops  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
 from vision.recognise.builtin import (  # noqa: E402
@@ -142,6 +142,28 @@ def printed_on(q, card) -> bool:
         cv2.contourArea(q.corners) < 0.33 * cv2.contourArea(card.corners)
 
 
+# A figure printed on a card is at most this share of the card-shaped quad around it (a +2's
+# printed cards ~0.11, a wild +4's ~0.05); a card on a table is a larger share of the table
+# region the detector also outlines around it (0.2-0.4 in the UNO photos)
+FIGURE_OF_CARD = 0.15
+CARD_SIDES = (1.25, 1.8)  # long side over short of a quad that is a card, seen at an angle
+
+
+def card_around(pick, quads: list):
+    """The card a photo's first quad is a figure printed on, where it is one: the smallest
+    card-shaped quad around it (not the frame itself, which holds the card of a photo of a
+    card on a table too) of which it is a small share. With no labelled box, a photo's one
+    card was its first quad: on a wild +4 and a +2 (and on two crops, a shadow or an oval)
+    that was a printed figure, learnt as the card, while the card around it, for the wild +4s,
+    was learnt as "not a card" (a classic wild +4 on a dark table read "not a card" at 0.89).
+    None where no such quad is found."""
+    area = cv2.contourArea(pick.corners)
+    around = [q for q in quads if q is not pick and not q.whole and printed_on(pick, q)
+              and area < FIGURE_OF_CARD * cv2.contourArea(q.corners)
+              and CARD_SIDES[0] <= side_ratio(q.corners) <= CARD_SIDES[1]]
+    return min(around, key=lambda q: cv2.contourArea(q.corners), default=None)
+
+
 def positives_of(img: np.ndarray, s: float, entries: list[dict], deck: str,
                  quads: list | None = None
                  ) -> tuple[list[tuple[np.ndarray, str]], list[np.ndarray]]:
@@ -151,6 +173,8 @@ def positives_of(img: np.ndarray, s: float, entries: list[dict], deck: str,
         quads = find_cards(img, colour_bodies=deck == "uno")
     if len(entries) == 1 and labels:
         pick = quads[0]
+        if not labels[0].get("box"):
+            pick = card_around(pick, quads) or pick
         if labels[0].get("box"):
             # the labelled box (sometimes only the corner index) must lie on the quad we
             # learn from: a wall or a face that looked card-shaped is not this card
