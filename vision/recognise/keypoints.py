@@ -14,6 +14,7 @@ the caller weighs them by colour likeness (a red 7 and a blue 7 share every keyp
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import cv2
@@ -27,7 +28,9 @@ RATIO = 0.8  # Lowe's ratio test, within each taught photo
 PLACE_TOL = 12.0  # pixels of a 96x144 crop: a match must land this near its twin
 _SIZE = np.array([DETAIL_W, DETAIL_H], np.float32)
 
-_sift = None
+# one detector per thread, as held.py keeps its LSD: the camera's watcher, a command and the
+# web's teaching may read crops at once
+_LOCAL = threading.local()
 
 
 @dataclass(frozen=True)
@@ -38,15 +41,15 @@ class Keypoints:
 
 def keypoints(crop: np.ndarray) -> Keypoints:
     """SIFT keypoints of a rectified portrait crop, white-balanced on its own border."""
-    global _sift
-    if _sift is None:
-        _sift = cv2.SIFT_create(nfeatures=MAX_KEYPOINTS)
+    sift = getattr(_LOCAL, "sift", None)
+    if sift is None:
+        sift = _LOCAL.sift = cv2.SIFT_create(nfeatures=MAX_KEYPOINTS)
     if crop.shape[:2] != (DETAIL_H, DETAIL_W):
         crop = cv2.resize(crop, (DETAIL_W, DETAIL_H), interpolation=cv2.INTER_AREA)
     grey = cv2.cvtColor(white_balance(crop), cv2.COLOR_BGR2GRAY)
     grey = cv2.resize(grey, (DETAIL_W * UPSCALE, DETAIL_H * UPSCALE),
                       interpolation=cv2.INTER_CUBIC)
-    kps, desc = _sift.detectAndCompute(grey, None)
+    kps, desc = sift.detectAndCompute(grey, None)
     if desc is None or not kps:
         return Keypoints(np.zeros((0, 2), np.float32), np.zeros((0, 128), np.float32))
     pts = np.array([k.pt for k in kps], np.float32) / UPSCALE
