@@ -199,3 +199,12 @@ def test_a_blurred_club_is_not_named_a_spade(shared_data: Path) -> None:
     blurred = cv2.GaussianBlur(img, (0, 0), 0.01 * img.shape[1])
     assert [c.label for c in ident.identify(img) if c.label] == ["KC"]
     assert "KS" not in [c.label for c in ident.identify(blurred)]
+
+
+def test_a_card_on_a_table_seen_from_low_down_is_read_across(shared_data: Path) -> None:
+    """Seen from low down, the ace of diamonds looks wider than long: read along its longer
+    side it is "not a card" at 1.0; read across too (identify.TILTED_TURN) it is named."""
+    img = cv2.imread(str(shared_data / "playing_rdpong" / "scene_8card_slight.jpg"))
+    names = [c.label for c in Identifier("french", data_path="/nonexistent-taught"
+                                         ).identify(img) if c.label]
+    assert "AD" in names and len(names) == len(set(names))
