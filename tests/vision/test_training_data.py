@@ -7,9 +7,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
-from train_vision import card_around  # noqa: E402
+from train_vision import card_around
 
-from vision.detect import Quad  # noqa: E402
+from vision.detect import Quad
 
 
 def _quad(x0: float, y0: float, x1: float, y1: float, whole: bool = False) -> Quad:
