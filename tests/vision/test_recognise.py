@@ -165,6 +165,18 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
     assert not looked
 
 
+def _marking_rectify(boxes: list):
+    """A stand-in for ``rectify`` whose crop's pixels say which box it is: k + 1 for box k,
+    0 for any other quad."""
+    import numpy as np
+
+    def rectify(img, corners, size):
+        mark = next((k + 1 for k, b in enumerate(boxes) if corners is b), 0)
+        return np.full((size[1], size[0], 3), mark, np.uint8)
+
+    return rectify
+
+
 @pytest.mark.parametrize(("tops", "named"), [
     (["red-7"], "red-7"),            # a card top read sure: it is the card
     (["red-7", "red-7"], "red-7"),   # two sure boxes agree
@@ -193,9 +205,7 @@ def test_second_look_names_a_box_only_where_every_sure_box_agrees(
             return [Verdict(tops[m - 1], 0.99, True, tops[m - 1]) if m else
                     Verdict(None, 0.7, True, "red-7") for m in marks]
 
-    def rectify(img, corners, size):
-        mark = next((k + 1 for k, b in enumerate(boxes) if corners is b), 0)
-        return np.full((size[1], size[0], 3), mark, np.uint8)
+    rectify = _marking_rectify(boxes)
 
     # the first look: a close-up's box read at 0.7, short of the 0.95 a part needs
     monkeypatch.setattr(identify_mod, "find_cards",
@@ -277,9 +287,7 @@ def test_second_look_takes_the_surest_box(monkeypatch, body: tuple[str, float],
                 out.append(Verdict(name if p >= self.threshold else None, p, True, name))
             return out
 
-    def rectify(img, corners, size):
-        mark = next((k + 1 for k, b in enumerate(boxes) if corners is b), 0)
-        return np.full((size[1], size[0], 3), mark, np.uint8)
+    rectify = _marking_rectify(boxes)
 
     monkeypatch.setattr(identify_mod, "find_cards",
                         lambda *a, **k: [Quad(first, 0.3, partial=True)])
