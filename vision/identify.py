@@ -26,7 +26,7 @@ from vision.recognise.features import DETAIL_H, DETAIL_W
 # card is sure: read at this or more seen whole, at PART_SURE seen in part (the floor of a
 # deck's threshold for parts, but UNO's, measured lower: tools/train_vision_cnn.PART_FLOOR;
 # the calibration of that floor ran this search as it is). Its boxes are sure
-# from PART_SURE too; where none is, its first box replaces cards read below
+# from PART_SURE too; where none is, its surest box replaces cards read below
 # SECOND_LOOK_BELOW. Fixed levels, not the recogniser's thresholds, so that calibrating
 # those (at 0) runs the same search as the shipped reader; 0.7 is UNO's floor for cards seen
 # whole (tools/train_vision.MIN_THRESHOLD): at 0.5 (the floor before it), a card read unsure
@@ -58,7 +58,7 @@ MAX_ENCLOSING = 3
 # square, and which of its sides is the long one is then a guess.
 SQUARISH = 1.2
 # ... and one whose sides differ less than this is read across too where it is not read as a
-# card or unsure (a card seen from low down; eval-vision: rdpong 85 of 85, was 84; the
+# card or is unsure (a card seen from low down; eval-vision: rdpong 85 of 85, was 84; the
 # photos tilted away by measure_stretched.py: UNO 538, was 534, none more wrong; ~0 ms on
 # the benchmark's scenes, whose cards are read surely)
 TILTED_TURN = 1.5
@@ -122,6 +122,17 @@ def _once_in_part(cards: list[Card]) -> list[Card]:
             best[c.label] = c
     return [c for c in cards if not (c.partial and c.label is not None)
             or best[c.label] is c]
+
+
+def _keep_surer(quads: list[Quad], crops: list[np.ndarray], verdicts: list,
+                which: list[int], turned: list[Quad], across: list[np.ndarray],
+                read: list) -> None:
+    """In place: quad ``which[k]`` takes its reading across (``turned[k]``, its crop and
+    verdict) where that one is a card and the first is not, or is surer."""
+    for k, i in enumerate(which):
+        a, b = verdicts[i], read[k]
+        if (b.is_card, b.confidence) > (a.is_card, a.confidence):
+            quads[i], crops[i], verdicts[i] = turned[k], across[k], b
 
 
 def sharpness(crop: np.ndarray) -> float:
@@ -260,38 +271,32 @@ class Identifier:
               ) -> tuple[list[Quad], list[np.ndarray], list]:
         """Each quad's crop and verdict. A nearly square quad (a card in a photo stretched to
         another shape, as datasets resized to 640x640 are) may have its long side either way:
-        it is read both ways and the surer reading kept, with its corners."""
+        it is read both ways and the surer reading kept, with its corners. So is a quad a
+        little longer (``TILTED_TURN``) that is not read as a card, or unsure: seen from low
+        down, a card can look wider than long (rdpong's tilted table: an ace of diamonds
+        read along its longer side as "not a card" at 1.0)."""
         crops = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in quads]
         # (not a close-up's box, kept upright as the image shows it: read across, its
         # confident mistakes were many)
         square = [i for i, q in enumerate(quads)
                   if not q.partial and side_ratio(q.corners) < SQUARISH]
         turned = [replace(quads[i], corners=quarter_turned(quads[i].corners)) for i in square]
-        crops += [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
-        verdicts = self._verdicts(crops, quads + turned)
+        across = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
+        read = self._verdicts(crops + across, quads + turned)  # (one pass for both)
         n = len(quads)
-        quads, verdicts = list(quads), list(verdicts)
-        for k, i in enumerate(square):
-            a, b = verdicts[i], verdicts[n + k]
-            if (b.is_card, b.confidence) > (a.is_card, a.confidence):
-                quads[i], crops[i], verdicts[i] = turned[k], crops[n + k], b
-        # a card seen from low down can look wider than long (rdpong's tilted tables: an ace
-        # of diamonds read across as "not a card" at 1.0): one not read as a card, or unsure,
-        # with sides under TILTED_TURN is read across too, and the surer reading kept
+        quads, verdicts = list(quads), list(read[:n])
+        _keep_surer(quads, crops, verdicts, square, turned, across, read[n:])
         thr = getattr(self.recogniser, "threshold", 0.5)
-        again = [i for i, q in enumerate(quads) if i not in square and not q.partial
-                 and side_ratio(q.corners) < TILTED_TURN
-                 and (not verdicts[i].is_card or verdicts[i].confidence < thr)]
-        if again:
+        tilted = [i for i, q in enumerate(quads) if i not in square and not q.partial
+                  and side_ratio(q.corners) < TILTED_TURN
+                  and (not verdicts[i].is_card or verdicts[i].confidence < thr)]
+        if tilted:
             turned = [replace(quads[i], corners=quarter_turned(quads[i].corners))
-                      for i in again]
+                      for i in tilted]
             across = [rectify(image, q.corners, (DETAIL_W, DETAIL_H)) for q in turned]
-            for k, (i, b) in enumerate(zip(again, self._verdicts(across, turned),
-                                           strict=True)):
-                a = verdicts[i]
-                if (b.is_card, b.confidence) > (a.is_card, a.confidence):
-                    quads[i], crops[i], verdicts[i] = turned[k], across[k], b
-        return quads, crops[:n], verdicts[:n]
+            _keep_surer(quads, crops, verdicts, tilted, turned, across,
+                        self._verdicts(across, turned))
+        return quads, crops, verdicts
 
     def _verdicts(self, crops: list[np.ndarray], quads: list[Quad]) -> list:
         many = getattr(self.recogniser, "classify_many", None)
