@@ -175,12 +175,25 @@ class EspeakBackend:
         self.clock = clock
         self.speed = speed
         self.popen = popen
-        self._dir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix="narration-"))
+        # Made on first use and removed by close(): a scratch folder per start, never
+        # cleaned, piled up in /tmp (one per test, one per service restart).
+        self._workdir = Path(workdir) if workdir else None
+        self._scratch: Path | None = None
         self._queue: queue.Queue[Spoken | None] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._ambience: Any = None
         self._count = 0
+
+    @property
+    def _dir(self) -> Path:
+        """Where the WAVs handed to the player go: the caller's folder, or our own."""
+        if self._workdir is not None:
+            return self._workdir
+        with self._lock:
+            if self._scratch is None:
+                self._scratch = Path(tempfile.mkdtemp(prefix="narration-"))
+            return self._scratch
 
     # -- rendering -------------------------------------------------------------------------
     def command(self, language: str) -> list[str]:
@@ -215,9 +228,10 @@ class EspeakBackend:
             line.rendered = self.clock()
             line.wav_bytes = len(wav)
             if self.player:
+                folder = self._dir
                 with self._lock:
                     self._count += 1
-                    path = self._dir / f"line-{self._count % 4}.wav"
+                    path = folder / f"line-{self._count % 4}.wav"
                 path.write_bytes(wav)
                 line.playing = self.clock()
                 self.runner(
@@ -274,6 +288,9 @@ class EspeakBackend:
         if self._thread is not None and self._thread.is_alive():
             self._queue.put(None)
             self._thread.join(timeout=5)
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+            self._scratch = None
 
 
 def make_backend(

@@ -6,6 +6,7 @@ import io
 import logging
 import shutil
 import subprocess
+import tempfile
 import wave
 from types import SimpleNamespace
 
@@ -88,6 +89,20 @@ def test_lines_are_spoken_in_order_then_played(tmp_path):
     assert len(plays) == 4 and plays[0][1] == "-q"
     for s in spoken:
         assert s.error is None and s.asked <= s.started <= s.rendered <= s.playing <= s.done
+
+
+def test_own_scratch_folder_is_made_when_needed_and_removed_on_close(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    idle = EspeakBackend(exe="espeak-ng", player="aplay", runner=FakeRunner())
+    idle.close()
+    assert list(tmp_path.iterdir()) == []  # never spoke: no folder left behind
+    backend = EspeakBackend(exe="espeak-ng", player="aplay", runner=FakeRunner())
+    backend.say("hello", "en")
+    backend.flush()
+    (scratch,) = tmp_path.iterdir()
+    assert scratch.name.startswith("narration-") and any(scratch.glob("line-*.wav"))
+    backend.close()
+    assert not scratch.exists()
 
 
 def test_without_a_player_a_line_is_only_rendered(tmp_path):
