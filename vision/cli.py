@@ -82,6 +82,7 @@ def cmd_identify(args: argparse.Namespace) -> int:
     if args.threshold is not None and hasattr(rec, "threshold"):
         rec.threshold = args.threshold
     ident = Identifier(args.deck, rec)
+    ident.warm_up()
     for path in args.images:
         image = cv2.imread(str(path))
         if image is None:

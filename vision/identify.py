@@ -317,6 +317,19 @@ class Identifier:
                      signature(rectify(image, f.corners, (16, 28))), partial=True)
                 for f in read_fan(image, exclude=named, prepared=prepared)]
 
+    def warm_up(self) -> None:
+        """Read a drawn table once, untimed: OpenCV's networks set up their buffers on the
+        first forward pass of each batch size, which made the first photo's time ~80 ms
+        against ~4 for the next (a camera pays that once; a photo's ``ms`` should not)."""
+        from vision.recognise.builtin import DECKS
+        from vision.synth import render_scene
+
+        labels = list(DECKS.get(self.deck, ()))
+        if labels:
+            scene, _ = render_scene([(self.deck, labels[3]), (self.deck, labels[-5])], seed=1)
+            self.identify(scene)
+        self.identify(np.full((480, 640, 3), 128, np.uint8))
+
     def timed(self, image: np.ndarray) -> tuple[list[Card], float]:
         """The cards and the milliseconds spent finding and naming them."""
         t0 = time.perf_counter()
