@@ -42,6 +42,10 @@ FRAME_SHARE = 0.2
 # Canny's thresholds for the outline of a white card on a pale table (grey levels of the
 # blurred working image: such an edge is 10-25 levels high)
 EDGE_LOW, EDGE_HIGH = 15, 45
+# A dim photo's steps are as dim as its light: Canny's thresholds and the neighbourhood's
+# margin are scaled by the frame's highlights (its 99th percentile) over LIT, down to
+# DIM_FLOOR. The shared photos' highlights are 127-255: at LIT no real photo here changes.
+LIT, DIM_FLOOR = 130, 0.3
 # A card seen at a slant (_slanted_card): the four-gon fitted to its hull may differ from the
 # hull's area by this factor (its rounded corners cut, on a small far card, ~9%: 1.08 lost a
 # card on black cloth in photos tilted away), and its mean sides may be as near square as
@@ -189,14 +193,15 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     return pts, hull_area * grow * grow / img_area
 
 
-def _edge_closed(gray: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+def _edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np.ndarray:
     """The image's edges with their gaps closed, a mask whose blobs' outer outlines are
     those of everything a closed edge runs round. A white card on a pale table (grey paper,
     a white table under a lamp) differs from it by a few grey levels, less than a shadow
     across the table, so no brightness threshold holds the whole card, but its edge is a
     sharp step all round. (Without it the detector found only the frame printed round the
     pips on 7 of 46 webcam photos of a card on grey paper, and nothing on one.)"""
-    return cv2.morphologyEx(cv2.Canny(gray, EDGE_LOW, EDGE_HIGH), cv2.MORPH_CLOSE, kernel,
+    edges = cv2.Canny(gray, EDGE_LOW * light, EDGE_HIGH * light)
+    return cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel,
                             iterations=2)
 
 
@@ -558,14 +563,15 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
+    light = min(1.0, max(DIM_FLOOR, _percentile_u8(gray, 99) / LIT))
     block = max(3, (min(sh, sw) // 3) | 1)
     local = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
-                                  block, -6)
+                                  block, -6 * light)
     local = cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel)
     if not colour_bodies:  # (UNO's coloured bodies close its outline: measured, no gain)
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
-        masks.append(_edge_closed(gray, kernel))
+        masks.append(_edge_closed(gray, kernel, light))
     masks.append(local)
 
     # the coloured body of an UNO card, for when its white border melts into a light table;

@@ -18,7 +18,7 @@ from vision.detect import (
     side_ratio,
 )
 from vision.held import card_tops
-from vision.pips import named_by_pips
+from vision.pips import FINE, gainsaid_by_pips, named_by_pips
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
@@ -50,6 +50,10 @@ WHOLE_FRAME_FLOOR = 0.65
 # wrong name.
 BLURRED_BELOW = 0.01
 BLURRED_SURE = 0.97
+# A standard number card the recognisers name below this is left unsure where its pips
+# (vision/pips.py) count another number or show the other colour: trained without one
+# printing, the networks named its 6 of spades, warmed by a lamp, the 8 of spades at 0.67.
+PIPS_GAINSAY_BELOW = 0.9
 # At most this many quads that held another are read again per frame (Identifier._enclosing):
 # a wild +4 gives one or two (its white outline, its black body); a table's regions more.
 MAX_ENCLOSING = 3
@@ -184,7 +188,7 @@ class Identifier:
         # a stretched piece of it: named only at the recogniser's stricter threshold for
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
-        cards = self._named(quads, crops, verdicts)
+        cards = self._named(image, quads, crops, verdicts)
         if enclosing:
             cards = self._enclosing(image, cards, enclosing)
         # (UNO only: measured there; a taught deck's reader has no stricter threshold for
@@ -198,8 +202,8 @@ class Identifier:
             cards += self._overlapping(image, cards, prepared)
         return cards
 
-    def _named(self, quads: list[Quad], crops: list[np.ndarray], verdicts: list
-               ) -> list[Card]:
+    def _named(self, image: np.ndarray, quads: list[Quad], crops: list[np.ndarray],
+               verdicts: list) -> list[Card]:
         """The quads the recogniser calls cards, named where it is sure enough."""
         part = getattr(self.recogniser, "part_threshold", None)
         cards = []
@@ -210,9 +214,13 @@ class Identifier:
             conf = v.confidence
             if label is None and v.suits is not None and not q.partial:
                 # a standard number card the networks are unsure of: its pips (vision/pips.py)
-                pips = named_by_pips(c, v.suits, side_ratio(q.corners))
+                pips = named_by_pips(c, v.suits, side_ratio(q.corners),
+                                     rectify(image, q.corners, FINE))
                 if pips is not None:
                     label, conf = pips
+            elif self.deck == "french" and label is not None and conf < PIPS_GAINSAY_BELOW \
+                    and not q.partial and gainsaid_by_pips(c, label, side_ratio(q.corners)):
+                label = None
             if q.whole and q.area_frac >= 1.0 and conf < WHOLE_FRAME_FLOOR:
                 label = None
             if self.deck == "french" and label is not None and \
@@ -232,7 +240,7 @@ class Identifier:
                  ][:MAX_ENCLOSING]
         if not open_:
             return cards
-        for found in self._named(*self._read(image, open_)):
+        for found in self._named(image, *self._read(image, open_)):
             if found.label is None or any(c.label is not None and holds(found.corners, c)
                                           for c in cards):
                 continue
@@ -255,7 +263,7 @@ class Identifier:
         that half, a close-up's top whose coloured body joins the skin below it.)"""
         bodies = closeup_body(image)
         boxes = bodies + ([*card_tops(image), _frame_as_part(image)] if bodies or cards else [])
-        found = self._named(*self._read(image, boxes))
+        found = self._named(image, *self._read(image, boxes))
         sure = [f for f in found if f.confidence >= PART_SURE]
         if sure and len({f.best for f in sure}) == 1:
             pick = sure[0]

@@ -60,16 +60,31 @@ RED = (0.2, 0.6)
 # each of those three ways). From 0.95, none, and 6 of the 12 cards they had left unsure
 # are named.
 SUIT_SURE = 0.95
+# The suit by the pips' shapes (``suit_by_shape``): the card rectified at this size (from
+# the photo, not the recognisers' crop: at 96x144 a small printing's clubs lost their waist)
+FINE = (240, 360)
+# a heart's weight sits at most this high in it, a diamond's at least this (share of the
+# height from the top); a club's waist is this share of its width at least, a spade's at
+# most this; this share of the pips must agree
+HEART_BELOW, DIAMOND_FROM = 0.43, 0.46
+CLUB_WAIST, SPADE_WAIST = 0.04, 0.01
+VOTE = 0.75
+# the suits the shape names, where the recognisers give it this share of the two at least
+# (they lean its way): a spade's shape is no more than a blurred club's
+SHAPE_NAMES = ("H", "D", "C")
+SHAPE_AGREES = 0.5
 # the quad's long side over its short side: a card's (poker 1.40, bridge 1.56). A quad cut
 # short by glare over a card's top third showed a 7's five lower pips as a 5.
 CARD_SHAPED = (1.3, 1.7)
 
 
-def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float
-                  ) -> tuple[str, float] | None:
-    """(label, confidence) for a standard number card by its pips' count and colour and
-    the suit of that colour the recognisers give ``SUIT_SURE`` at least (``suits``: each
-    suit's probability); None where any of that fails. ``shape``: the quad's side ratio."""
+def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float,
+                  fine: np.ndarray | None = None) -> tuple[str, float] | None:
+    """(label, confidence) for a standard number card by its pips' count and colour, and
+    its suit: the one the pips' shape gives where the recognisers lean that way too
+    (``suits``: each suit's probability), else the one of that colour the recognisers give
+    ``SUIT_SURE`` at least; None where any of that fails. ``shape``: the quad's side ratio;
+    ``fine``: the card rectified at ``FINE`` for the pips' shapes (None: not looked at)."""
     if not CARD_SHAPED[0] <= shape <= CARD_SHAPED[1]:
         return None
     pips = count_pips(crop)
@@ -79,9 +94,74 @@ def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float
     total = suits.get(pair[0], 0.0) + suits.get(pair[1], 0.0)
     if total <= 0.0:
         return None
+    by_shape = suit_by_shape(fine, pips.count, pair) if fine is not None else None
+    if by_shape in SHAPE_NAMES:
+        share = suits.get(by_shape, 0.0) / total
+        return (f"{pips.count}{by_shape}", (1.0 + share) / 2) if share >= SHAPE_AGREES else None
     suit = max(pair, key=lambda s: suits.get(s, 0.0))
     share = suits.get(suit, 0.0) / total
+    if by_shape is not None and by_shape != suit:
+        return None
     return (f"{pips.count}{suit}", share) if share >= SUIT_SURE else None
+
+
+def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
+    """Whether a number card named ``label`` shows another count of pips, or pips of the
+    other colour (on a card-shaped quad, ``shape`` its side ratio). Not for other cards."""
+    rank, suit = label[:-1], label[-1]
+    if not rank.isdigit() or not CARD_SHAPED[0] <= shape <= CARD_SHAPED[1]:
+        return False
+    pips = count_pips(crop)
+    if pips is None:
+        return False
+    colour_unsure = RED[0] < pips.red < RED[1]
+    other_colour = not colour_unsure and (pips.red >= RED[1]) != (suit in "HD")
+    return pips.count != int(rank) or other_colour
+
+
+def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str]) -> str | None:
+    """The suit of ``pair`` (hearts / diamonds or spades / clubs) the pips' shapes give on
+    ``fine`` (the card at ``FINE``), where they count ``count`` and ``VOTE`` of them agree.
+
+    Every printing draws the four suits alike. Turned upright (the pips of the card's upper
+    half stand upright whichever way up the card lies; its middle row is left out), a heart
+    has its weight high, in its two lobes (its centre at 0.38-0.42 of its height on the
+    four printings in ../shared/data), a diamond at the middle (0.47-0.50); a club narrows
+    between its top leaf and the two beside it (a waist, 0.02-0.16 of its width), while a
+    spade widens all the way down from its point (0.00). A spade is only the absence of a
+    waist, which blur or distance also give a club: it is never named by shape alone."""
+    found = _pips(fine, *FINE)
+    if found is None or found[0].count != count:
+        return None
+    upright = [m if cy < 0.5 else m[::-1, ::-1] for m, cy in found[1] if abs(cy - 0.5) >= 0.06]
+    if len(upright) < 2:
+        return None
+    if pair == ("H", "D"):
+        votes = [("H" if c <= HEART_BELOW else "D" if c >= DIAMOND_FROM else None)
+                 for c in map(_weight_height, upright)]
+    else:
+        votes = [("C" if t >= CLUB_WAIST else "S" if t <= SPADE_WAIST else None)
+                 for t in map(_waist, upright)]
+    top = max(pair, key=votes.count)
+    return top if votes.count(top) >= VOTE * len(votes) else None
+
+
+def _weight_height(mask: np.ndarray) -> float:
+    """Where a shape's weight sits, as a share of its height from its top."""
+    ys = np.nonzero(mask)[0]
+    return float((ys.mean() - ys.min()) / (ys.max() - ys.min() + 1))
+
+
+def _waist(mask: np.ndarray) -> float:
+    """How far a shape narrows again above its widest row, as a share of that width."""
+    rows = [np.nonzero(r)[0] for r in mask]
+    width = np.array([float(r[-1] - r[0] + 1) if len(r) else 0.0 for r in rows])
+    width = np.convolve(width[width > 0], np.ones(3) / 3, mode="same")
+    widest = int(np.argmax(width))
+    if widest < 2:
+        return 0.0
+    above = width[:widest + 1]
+    return float((np.maximum.accumulate(above) - above).max() / width[widest])
 
 
 def _axis(pts: np.ndarray, tol: float) -> Callable[[np.ndarray], np.ndarray] | None:
@@ -116,24 +196,33 @@ class Pips:
 def count_pips(crop: np.ndarray) -> Pips | None:
     """The number of pips on an upright (portrait) crop of a standard card, or None where
     the crop is not plainly a number card (see the module's docstring)."""
-    card = cv2.resize(white_balance(crop), (W, H), interpolation=cv2.INTER_LINEAR)
+    found = _pips(crop, W, H)
+    return None if found is None else found[0]
+
+
+def _pips(crop: np.ndarray, width: int, height: int
+          ) -> tuple[Pips, list[tuple[np.ndarray, float]]] | None:
+    """``count_pips`` at ``width`` x ``height``, and each pip's mask (its ink, cut out
+    around it) with its centre's height on the card (0 top, 1 bottom)."""
+    card = cv2.resize(white_balance(crop), (width, height), interpolation=cv2.INTER_LINEAR)
     grey = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
     level, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
     if float(np.percentile(grey, 90)) - level < 40:  # no print to speak of
         return None
     # a pixel off every pip's edge: two pips that a low-resolution view runs together part
-    ink = cv2.erode(ink, np.ones((3, 3), np.uint8))
+    raw, ink = ink, cv2.erode(ink, np.ones((3, 3), np.uint8))
     _, labels, stats, centres = cv2.connectedComponentsWithStats(ink, connectivity=8)
     x, y, w, h, area = (stats[1:, k] for k in range(5))
     area = area.astype(np.float64)
     cx, cy = centres[1:, 0], centres[1:, 1]
     fill = area / np.maximum(w * h, 1)
     aspect = w / np.maximum(h, 1)
-    shaped = ((area >= PIP_AREA[0] * W * H) & (area <= PIP_AREA[1] * W * H) & (fill > 0.35)
+    size = width * height
+    shaped = ((area >= PIP_AREA[0] * size) & (area <= PIP_AREA[1] * size) & (fill > 0.35)
               & (aspect > 0.55) & (aspect < 1.6)
               # the pips' columns, not a corner index at the card's edge
-              & (cx > 0.2 * W) & (cx < 0.8 * W) & (cy > 0.1 * H) & (cy < 0.9 * H)
-              & (x > 0) & (y > 0) & (x + w < W) & (y + h < H))
+              & (cx > 0.2 * width) & (cx < 0.8 * width) & (cy > 0.1 * height) & (cy < 0.9 * height)
+              & (x > 0) & (y > 0) & (x + w < width) & (y + h < height))
     candidates = np.nonzero(shaped)[0]
     if len(candidates) < 2:
         return None
@@ -145,7 +234,7 @@ def count_pips(crop: np.ndarray) -> Pips | None:
     pts = np.stack([cx[group], cy[group]], axis=1)
     mid_x = (pts[:, 0].min() + pts[:, 0].max()) / 2
     mid_y = (pts[:, 1].min() + pts[:, 1].max()) / 2
-    if abs(mid_x - W / 2) > CENTRED * W or abs(mid_y - H / 2) > CENTRED * H:
+    if abs(mid_x - width / 2) > CENTRED * width or abs(mid_y - height / 2) > CENTRED * height:
         return None
     tol = MIRROR_TOL * float(np.median(h[group]))
 
@@ -161,8 +250,8 @@ def count_pips(crop: np.ndarray) -> Pips | None:
     if unmatched(across) > 0 or unmatched(turned) > 1:  # (the 7's odd pip)
         return None
     pip_h, pip_w = float(np.median(h[group])), float(np.median(w[group]))
-    x0, x1 = int(max(0, pts[:, 0].min() - pip_w)), int(min(W, pts[:, 0].max() + pip_w))
-    y0, y1 = int(max(0, pts[:, 1].min() - pip_h)), int(min(H, pts[:, 1].max() + pip_h))
+    x0, x1 = int(max(0, pts[:, 0].min() - pip_w)), int(min(width, pts[:, 0].max() + pip_w))
+    y0, y1 = int(max(0, pts[:, 1].min() - pip_h)), int(min(height, pts[:, 1].max() + pip_h))
     is_pip = np.zeros(len(stats), bool)
     is_pip[group + 1] = True
     ours = is_pip[labels[y0:y1, x0:x1]]
@@ -175,4 +264,11 @@ def count_pips(crop: np.ndarray) -> Pips | None:
     on_pips = cv2.cvtColor(card[is_pip[labels]][:, None], cv2.COLOR_BGR2HSV)[:, 0]
     hue, sat = on_pips[:, 0], on_pips[:, 1]
     red = float(np.mean((sat > 80) & ((hue < 12) | (hue > 160))))
-    return Pips(len(group), red)
+    grow = np.ones((3, 3), np.uint8)
+    masks = []
+    for g in group:  # the pip's own ink (not eroded), cut out around its component
+        x0, y0 = max(0, int(x[g]) - 3), max(0, int(y[g]) - 3)
+        x1, y1 = min(width, int(x[g] + w[g]) + 3), min(height, int(y[g] + h[g]) + 3)
+        seed = cv2.dilate((labels[y0:y1, x0:x1] == g + 1).astype(np.uint8), grow, iterations=2)
+        masks.append(((raw[y0:y1, x0:x1] > 0).astype(np.uint8) & seed, float(cy[g]) / height))
+    return Pips(len(group), red), masks

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 from tests.vision.helpers import matches
+from vision import detect
 from vision.detect import (
     CARD_H,
     CARD_W,
@@ -248,3 +249,23 @@ def test_a_frame_printed_round_the_pips_is_not_taken_for_the_card() -> None:
     img = cv2.GaussianBlur((img * light[..., None]).astype(np.uint8), (3, 3), 0)
     quads = find_cards(img, whole_fallback=False)
     assert len(quads) == 1 and iou_box(quads[0].corners, corners) > 0.9
+
+
+def test_finds_a_white_card_on_a_pale_table_in_a_dim_room(monkeypatch) -> None:
+    """A third of the light and a webcam's noise: the card's edge on a pale table is a step
+    of three or four grey levels, which Canny's thresholds for a lit table (and the
+    neighbourhood's margin) miss unless they follow the frame's light."""
+    img = np.full((480, 640, 3), 235, np.uint8)
+    corners = place_card(img, draw_card("french", "6C"), (320, 240), 300, 8)
+    yy, xx = np.mgrid[0:480, 0:640].astype(np.float32)
+    light = 1 - 0.3 * np.clip(xx / 640 - yy / 960, 0, 1)  # a lamp off to the left
+    noise = np.random.default_rng(0).normal(0, 4, img.shape)
+    dim = np.clip(img * light[..., None] / 3 + noise, 0, 255).astype(np.uint8)
+
+    def found() -> bool:
+        return any(iou_box(q.corners, corners) > 0.9
+                   for q in find_cards(dim, whole_fallback=False))
+
+    assert found()
+    monkeypatch.setattr(detect, "DIM_FLOOR", 1.0)  # thresholds for a lit table
+    assert not found()

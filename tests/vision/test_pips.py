@@ -9,7 +9,7 @@ from vision.identify import Identifier
 from vision.pips import count_pips, named_by_pips
 from vision.recognise import Verdict
 from vision.recognise.features import DETAIL_H, DETAIL_W
-from vision.synth import draw_card, render_scene
+from vision.synth import PIPS, draw_card, render_scene
 
 NUMBERS = [f"{r}{s}" for r in range(2, 11) for s in "SHDC"]
 SPADES_SURE = {"S": 0.6, "C": 0.02, "H": 0.1, "D": 0.05}
@@ -129,3 +129,89 @@ def test_the_standard_network_gives_suits_only_for_the_cards_it_is_unsure_of() -
     assert sure.label is not None and sure.suits is None
     (uno,) = CnnRecogniser("uno", threshold=1.0).classify_many([crop_of("uno", "red-7")])
     assert uno.suits is None
+
+
+# -- the suit by the pips' shapes ---------------------------------------------------------
+
+def fine_of(label: str) -> np.ndarray:
+    return cv2.resize(draw_card("french", label), pips.FINE, interpolation=cv2.INTER_AREA)
+
+
+def card_of_clubs(count: int) -> np.ndarray:
+    """A number card of clubs as printings draw them: three round leaves apart, a waist
+    between the top one and the two beside it (our drawings' leaves run together)."""
+    img = np.full((pips.FINE[1], pips.FINE[0], 3), 245, np.uint8)
+    w, h = pips.FINE
+    for col, row in PIPS[count]:
+        x, y, s = w * 0.32 + col * w * 0.18, h * 0.18 + row * h * 0.64 / 6, 20.0
+        sign = -1 if row > 3 else 1  # the lower half's pips stand on their heads
+        for dx, dy in ((0, -0.55), (-0.42, 0.1), (0.42, 0.1)):
+            cv2.circle(img, (round(x + dx * s), round(y + sign * dy * s)), round(0.36 * s),
+                       (25, 25, 25), -1, cv2.LINE_AA)
+        for shape in ([(0, -0.35), (-0.35, 0.1), (0.35, 0.1)],  # the leaves' joint
+                      [(0, 0), (-0.25, 1), (0.25, 1)]):  # the stem
+            pts = np.array([(x + dx * s, y + sign * dy * s) for dx, dy in shape], np.int32)
+            cv2.fillPoly(img, [pts], (25, 25, 25), cv2.LINE_AA)
+    return img
+
+
+def test_the_pips_shapes_tell_hearts_from_diamonds_and_clubs_from_spades() -> None:
+    for n in range(2, 11):
+        assert pips.suit_by_shape(fine_of(f"{n}H"), n, ("H", "D")) == "H", n
+        assert pips.suit_by_shape(fine_of(f"{n}D"), n, ("H", "D")) == "D", n
+        assert pips.suit_by_shape(fine_of(f"{n}S"), n, ("S", "C")) in ("S", None), n
+        assert pips.suit_by_shape(card_of_clubs(n), n, ("S", "C")) == "C", n
+    # another count than the recognisers' crop gave: no suit
+    assert pips.suit_by_shape(fine_of("7H"), 6, ("H", "D")) is None
+    # blur fills a club's waist in: it is a spade's shape then, never a club's
+    blurred = cv2.GaussianBlur(card_of_clubs(5), (0, 0), 4)
+    assert pips.suit_by_shape(blurred, 5, ("S", "C")) != "C"
+
+
+def test_the_pips_shape_names_the_suit_where_the_recognisers_lean_its_way() -> None:
+    leaning = {"H": 0.3, "D": 0.2, "S": 0.1}
+    assert named_by_pips(crop_of("french", "7H"), leaning, 1.4) is None  # 0.6: not sure
+    assert named_by_pips(crop_of("french", "7H"), leaning, 1.4, fine_of("7H")) == \
+        ("7H", pytest.approx(0.8))
+    # the recognisers lean the other way: no name
+    assert named_by_pips(crop_of("french", "7D"), leaning, 1.4, fine_of("7D")) is None
+    clubs = cv2.resize(card_of_clubs(9), (DETAIL_W, DETAIL_H), interpolation=cv2.INTER_AREA)
+    assert named_by_pips(clubs, {"S": 0.3, "C": 0.5}, 1.4, card_of_clubs(9)) == \
+        ("9C", pytest.approx(0.8125))
+    # a shape with no waist names no spade alone, and gainsays clubs the recognisers give
+    spades = crop_of("french", "9S")
+    assert named_by_pips(spades, {"S": 0.5, "C": 0.3}, 1.4, fine_of("9S")) is None
+    assert named_by_pips(spades, SPADES_SURE, 1.4, fine_of("9S"))[0] == "9S"
+    assert named_by_pips(spades, {"S": 0.01, "C": 0.9}, 1.4, fine_of("9S")) is None
+
+
+def test_pips_gainsay_a_number_card_named_with_another_count_or_colour() -> None:
+    six = crop_of("french", "6S")
+    assert pips.gainsaid_by_pips(six, "8S", 1.4)  # another count
+    assert pips.gainsaid_by_pips(six, "6H", 1.4)  # black pips, named red
+    assert not pips.gainsaid_by_pips(six, "6S", 1.4)
+    assert not pips.gainsaid_by_pips(six, "6C", 1.4)  # the suit within a colour: not theirs
+    assert not pips.gainsaid_by_pips(six, "KS", 1.4)  # no count to hold a court card to
+    assert not pips.gainsaid_by_pips(six, "8S", 1.9)  # a quad cut short counts no pips
+
+
+def test_identifier_leaves_unsure_a_card_its_pips_gainsay() -> None:
+    image, _ = render_scene([("french", "6S")], table="cloth", seed=4, glare=False)
+
+    class Named:
+        threshold = 0.5
+
+        def __init__(self, label: str, confidence: float) -> None:
+            self.verdict = Verdict(label, confidence, True, label)
+
+        def classify_many(self, crops, partial=None):
+            return [self.verdict for _ in crops]
+
+    def read(label: str, confidence: float) -> str | None:
+        ident = Identifier("french", Named(label, confidence), overlaps=False)
+        (card,) = ident.identify(image)
+        return card.label
+
+    assert read("8S", 0.67) is None  # six pips: not an 8
+    assert read("6S", 0.67) == "6S"
+    assert read("8S", 0.95) == "8S"  # sure: not second-guessed
