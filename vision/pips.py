@@ -247,7 +247,9 @@ def _pips(crop: np.ndarray, width: int, height: int
         return None
     across = np.stack([2 * axis(pts[:, 1]) - pts[:, 0], pts[:, 1]], axis=1)
     turned = np.stack([2 * mid_x - pts[:, 0], 2 * mid_y - pts[:, 1]], axis=1)
-    if unmatched(across) > 0 or unmatched(turned) > 1:  # (the 7's odd pip)
+    # turned round, every pip lands on another (the middle one of a 3, 5 or 9 on itself)
+    # but the 7's odd pip, which sits above the middle
+    if unmatched(across) > 0 or unmatched(turned) > (1 if len(group) == 7 else 0):
         return None
     pip_h, pip_w = float(np.median(h[group])), float(np.median(w[group]))
     x0, x1 = int(max(0, pts[:, 0].min() - pip_w)), int(min(width, pts[:, 0].max() + pip_w))
