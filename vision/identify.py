@@ -163,17 +163,20 @@ def sharpness(crop: np.ndarray) -> float:
     return float(lap.var())
 
 
+def _within(corners: np.ndarray, point: tuple[float, float]) -> bool:
+    return cv2.pointPolygonTest(corners.reshape(-1, 1, 2).astype(np.float32), point,
+                                False) > 0
+
+
 def holds(corners: np.ndarray, card: Card) -> bool:
     """Whether ``card``'s centre lies within ``corners``."""
-    return cv2.pointPolygonTest(corners.reshape(-1, 1, 2).astype(np.float32), card.centre,
-                                False) > 0
+    return _within(corners, card.centre)
 
 
 def _centre_within(corners: np.ndarray, other: np.ndarray) -> bool:
     """Whether the centre of the quad ``other`` lies within ``corners``."""
     cx, cy = other.mean(axis=0).tolist()
-    return cv2.pointPolygonTest(corners.reshape(-1, 1, 2).astype(np.float32), (cx, cy),
-                                False) > 0
+    return _within(corners, (cx, cy))
 
 
 def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:

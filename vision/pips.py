@@ -14,8 +14,10 @@ right number and colour, and one wrong (glare over a 7's top third cut its quad 
 its five lower pips read as a 5: hence ``CARD_SHAPED``); on the UNO photos' 1421 quads and
 the drawn UNO cards, none. Trained without one folder (a jumbo-index deck), the networks
 left 12 of its 64 cards unsure; with the pips, 6 (tools/leave_source_out.py, docs/vision.md).
-The colour (red or black pips) is measured from the pips too; the suit is left to the
-recognisers (``named_by_pips``).
+The colour (red or black pips) is measured from the pips too, and the suit within it from
+their shapes (``suit_by_shape``: hearts, diamonds and clubs; a spade's shape is only a club's
+without its waist), held against the recognisers' suit (``named_by_pips``). The count also
+gainsays a number card the recognisers name unsurely (``gainsaid_by_pips``).
 """
 
 from __future__ import annotations
