@@ -18,7 +18,7 @@ from vision.detect import (
     side_ratio,
 )
 from vision.held import card_tops
-from vision.pips import FINE, gainsaid_by_pips, named_by_pips
+from vision.pips import CARD_SHAPED, FINE, gainsaid_by_pips, named_by_pips
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W
 
@@ -61,6 +61,7 @@ TOPS_MOST = 6
 TOPS_CLEAR = 0.2
 TOPS_MARGIN = 0.02
 TOPS_REPLACE = 0.3  # an unsure quad overlapping a card found so by this much (IoU) goes
+TOPS_MERGED = 1.5  # an unsure quad this many times a named card's area may be two cards
 # A card found by its top is named only from this confidence. Read by networks that never
 # saw its printing (tools/leave_source_out.py's folds, the photos as taken, dimmed, warmed,
 # blurred, compressed, far, squeezed and stretched), such cards were named wrong at
@@ -187,6 +188,24 @@ def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
                 and (corners[:, 1] >= -margin).all() and (corners[:, 1] <= h + margin).all())
 
 
+def _worth_tops(cards: list[Card]) -> bool:
+    """Whether a frame may hold a card no outline was found for (``_tops_look``): a corner
+    index read unsure, or an unsure quad that is no single card (as big as
+    ``TOPS_MERGED`` of the named cards', or not card-shaped: two cards joined). An unsure
+    quad the size of a card is the card itself, which a top would find again."""
+    whole = [cv2.contourArea(c.corners.astype(np.float32)) for c in cards
+             if c.label is not None and not c.partial]
+    usual = float(np.median(whole)) if whole else 0.0
+    for c in cards:
+        if c.label is not None:
+            continue
+        if c.partial or not usual or not CARD_SHAPED[0] <= side_ratio(c.corners) <= \
+                CARD_SHAPED[1] or cv2.contourArea(c.corners.astype(np.float32)) > \
+                TOPS_MERGED * usual:
+            return True
+    return False
+
+
 class Identifier:
     """Finds and names every card of one deck in BGR images."""
 
@@ -231,18 +250,18 @@ class Identifier:
             cards = _once_in_part(cards)
         if self.overlaps:
             cards += self._overlapping(image, cards, prepared)
-        if self.deck == "french" and any(c.label is None for c in cards):
+        if self.deck == "french" and _worth_tops(cards):
             cards = self._tops_look(image, cards)
         return cards
 
     def _tops_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
         """A white card touching another or a lit table edge (light wood under a lamp) joins
         them in every mask, and no outline of it is found; but its top and two long sides
-        are still straight edges (``held.card_tops``). Where something in view is unsure
-        (an unsure quad, a corner index read unsure), such cards clear of the named ones are
-        read as whole cards and kept where named at ``TOPS_SURE``; what they hold that was
-        unsure goes. A name the frame already holds is not given again (one pack: the same
-        card seen twice, along another pair of edges)."""
+        are still straight edges (``held.card_tops``). Where that may be so
+        (``_worth_tops``), such cards clear of the named ones are read as whole cards and
+        kept where named at ``TOPS_SURE``; what they hold that was unsure goes. A name the
+        frame already holds is not given again (one pack: the same card seen twice, along
+        another pair of edges)."""
         named = [c for c in cards if c.label is not None]
         boxes = [q for q in card_tops(image, most=TOPS_MOST)
                  if _inside(q.corners, image.shape) and not any(

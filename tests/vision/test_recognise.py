@@ -687,3 +687,23 @@ def test_tops_are_looked_for_only_where_something_is_unsure(monkeypatch) -> None
     doubtful = Reader(Verdict(None, 0.3, True, "7S"), top=0.7)
     assert [c.label for c in Identifier("french", doubtful, overlaps=False).identify(image)] \
         == [None]
+
+
+def test_tops_are_looked_for_where_an_unsure_quad_may_be_two_cards() -> None:
+    """An unsure quad the size and shape of the named cards is a card the reader is unsure
+    of (its top would find it again); one twice their size, or a corner index read unsure,
+    may hide a card no outline was found for."""
+    import numpy as np
+
+    from vision.identify import Card, _worth_tops
+
+    def card(x: float, w: float, label: str | None, partial: bool = False) -> Card:
+        corners = np.float32([[x, 0], [x + w, 0], [x + w, 140], [x, 140]])
+        return Card(label, 0.9 if label else 0.3, corners, partial=partial)
+
+    named = [card(0, 100, "7S"), card(120, 100, "KD")]
+    assert not _worth_tops(named)
+    assert not _worth_tops([*named, card(240, 100, None)])
+    assert _worth_tops([*named, card(240, 200, None)])  # two cards joined side by side
+    assert _worth_tops([*named, card(240, 20, None, partial=True)])  # an index unsure
+    assert _worth_tops([card(0, 100, None)])  # nothing named to compare with
