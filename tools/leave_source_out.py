@@ -21,6 +21,11 @@ minutes a standard folder, 30 a UNO one.
 
     .venv/bin/python tools/leave_source_out.py --python /tmp/tv/bin/python \\
         [--deck uno] [--source playing_wmcnicho ...] [--work /tmp/leave_out] [--score-only]
+
+Trained copies can be read again with this tree's code (their networks kept) and with the
+photos dimmed, blurred, compressed, stretched... as ``measure_stretched.py`` takes them:
+
+    .venv/bin/python tools/leave_source_out.py --score-only --refresh-code --modes light
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from measure_stretched import LIGHT, SHAPES  # noqa: E402
+
 DATA = ROOT.parent / "shared" / "data"
 TRAIN = {
     "french": (["tools/train_vision_cnn.py", "--deck", "french", "--aug", "16", "--epochs",
@@ -50,18 +59,22 @@ import json, sys
 from collections import Counter
 from pathlib import Path
 import cv2
+sys.path.insert(0, "tools")
+from measure_stretched import as_taken
 from vision.identify import Identifier
 NOT = {"back", "rules-card", "unknown"}
-folder = Path(sys.argv[1])
-ident = Identifier(sys.argv[2], data_path="/nonexistent-taught")
-n = right = wrong = 0
+folder, deck, modes = Path(sys.argv[1]), sys.argv[2], sys.argv[3].split(",")
+ident = Identifier(deck, data_path="/nonexistent-taught")
+score = {m: [0, 0, 0] for m in modes}
 for name, entries in sorted(json.loads((folder / "labels.json").read_text())["images"].items()):
     truth = Counter(e["label"] for e in entries if e["label"] not in NOT)
-    said = Counter(c.label for c in ident.identify(cv2.imread(str(folder / name))) if c.label)
-    n += sum(truth.values())
-    right += sum((truth & said).values())
-    wrong += sum((said - truth).values())
-print(json.dumps([n, right, wrong]))
+    image = cv2.imread(str(folder / name))
+    for mode in modes:
+        said = Counter(c.label for c in ident.identify(as_taken(image, mode)) if c.label)
+        score[mode][0] += sum(truth.values())
+        score[mode][1] += sum((truth & said).values())
+        score[mode][2] += sum((said - truth).values())
+print(json.dumps(score))
 """
 
 
@@ -98,13 +111,28 @@ def copy_working_tree(repo: Path) -> None:
             dst.write_bytes((ROOT / rel).read_bytes())
 
 
-def score(repo: Path, source: str) -> tuple[int, int, int]:
-    out = subprocess.run([sys.executable, "-c", SCORE, str(DATA / source), deck_of(source)],
+def score(repo: Path, source: str, modes: tuple[str, ...] = ("as is",)
+          ) -> dict[str, tuple[int, int, int]]:
+    """(cards, right, wrong) for each of ``modes`` (``measure_stretched.as_taken``'s ways
+    of taking the photos) of ``source``'s photos, read by the copy at ``repo``."""
+    out = subprocess.run([sys.executable, "-c", SCORE, str(DATA / source), deck_of(source),
+                          ",".join(modes)],
                          cwd=repo,
                          env={**os.environ, "PYTHONPATH": str(repo)}, check=True,
                          capture_output=True, text=True).stdout
-    n, right, wrong = json.loads(out.strip().splitlines()[-1])
-    return n, right, wrong
+    return {m: tuple(v) for m, v in json.loads(out.strip().splitlines()[-1]).items()}
+
+
+def refresh_code(repo: Path) -> None:
+    """This working tree's tracked files copied over a trained copy, but for its networks
+    (``vision/models``): the copy's folds read with today's code."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
+                           capture_output=True).stdout.decode().split("\0")
+    for rel in filter(None, files):
+        if not rel.startswith("vision/models/") and (ROOT / rel).is_file():
+            dst = repo / rel
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            dst.write_bytes((ROOT / rel).read_bytes())
 
 
 def main() -> int:
@@ -115,23 +143,43 @@ def main() -> int:
     ap.add_argument("--deck", default="french", choices=sorted(TRAIN))
     ap.add_argument("--work", type=Path, default=Path("/tmp/leave_out"))
     ap.add_argument("--score-only", action="store_true", help="the copies are trained")
+    ap.add_argument("--refresh-code", action="store_true",
+                    help="with --score-only: copy this tree's code over the copies first "
+                         "(their networks kept)")
+    ap.add_argument("--modes", choices=["as-is", "light", "shape"], default="as-is",
+                    help="the photos as taken, or as measure_stretched.py's light or shape "
+                         "modes give them")
     args = ap.parse_args()
+    modes = {"as-is": ("as is",), "light": LIGHT, "shape": SHAPES}[args.modes]
     rows = []
     for source in args.source or sources(args.deck):
         repo = prepare(args.work, source) if not args.score_only else \
             args.work / source / "repo"
+        if args.score_only and args.refresh_code:
+            refresh_code(repo)
         if not args.score_only:
             for cmd in TRAIN[deck_of(source)]:
                 with open(args.work / source / "train.log", "a") as log:
                     subprocess.run([args.python, *cmd], cwd=repo, check=True, stdout=log,
                                    stderr=subprocess.STDOUT,
                                    env={**os.environ, "PYTHONPATH": str(repo)})
-        rows.append((source, score(repo, source), score(ROOT, source)))
-    print("| left out | cards | right | wrong | not named right"
-          " | shipped networks: right / wrong |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
-    for source, (n, right, wrong), (_, s_right, s_wrong) in rows:
-        print(f"| {source} | {n} | {right} | {wrong} | {n - right} | {s_right} / {s_wrong} |")
+        # (the shipped networks' score beside it only for the photos as taken)
+        rows.append((source, score(repo, source, modes),
+                     score(ROOT, source) if modes == ("as is",) else None))
+    if modes == ("as is",):
+        print("| left out | cards | right | wrong | not named right"
+              " | shipped networks: right / wrong |")
+        print("| --- | ---: | ---: | ---: | ---: | --- |")
+        for source, fold, shipped in rows:
+            (n, right, wrong), (_, s_right, s_wrong) = fold["as is"], shipped["as is"]
+            print(f"| {source} | {n} | {right} | {wrong} | {n - right} "
+                  f"| {s_right} / {s_wrong} |")
+        return 0
+    print("| left out | cards | " + " | ".join(f"{m}: right / wrong" for m in modes) + " |")
+    print("| --- | ---: | " + " | ".join("---" for _ in modes) + " |")
+    for source, fold, _ in rows:
+        cells = [f"{fold[m][1]} / {fold[m][2]}" for m in modes]
+        print(f"| {source} | {fold[modes[0]][0]} | " + " | ".join(cells) + " |")
     return 0
 
 
