@@ -42,6 +42,13 @@ def public_url(cfg: Config) -> str:
     return f"http://{host}:{cfg.port}"
 
 
+def local_only_hint() -> str:
+    """Off a Pi the server listens on this machine only (a laptop does not expose itself by
+    accident): say so, and how to let the table's phones in."""
+    return ("Only this machine can open it. To serve the phones on this network, run "
+            "./bootstrap run --host 0.0.0.0")
+
+
 def build(cfg: Config):
     """The service and the app, ready to serve (shared with the tests and benchmarks)."""
     from web import create_app
@@ -65,6 +72,8 @@ def serve(args: argparse.Namespace) -> int:
     stop_narration = start_narration(cfg, service)
     stop_camera = start_camera(cfg, service, app)
     print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
+    if cfg.bind_host.startswith("127."):
+        print(local_only_hint(), flush=True)
     print(f"Database: {cfg.database_path}", flush=True)
     if not args.no_qr and sys.stdout.isatty():
         try:

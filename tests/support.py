@@ -27,6 +27,7 @@ class Server:
         self.camera = camera
         self.port = free_port()
         self.proc: subprocess.Popen | None = None
+        self.startup = ""
 
     def start(self, timeout: float = 20.0) -> Server:
         env = {**os.environ, "COMPANION_DATA_DIR": str(self.data_dir),
@@ -49,6 +50,7 @@ class Server:
                 break
             lines.append(line)
             if "Serving on" in line:
+                self.startup = "".join(lines)  # what it printed, for tests that read it
                 return self
         self.stop()
         raise RuntimeError("server did not start:\n" + "".join(lines))
