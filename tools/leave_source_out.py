@@ -100,11 +100,14 @@ def prepare(work: Path, source: str) -> Path:
     return repo
 
 
-def copy_working_tree(repo: Path) -> None:
-    """The tracked files of this working tree, as they are now, copied to ``repo``."""
+def copy_working_tree(repo: Path, skip: str | None = None) -> None:
+    """The tracked files of this working tree, as they are now, copied to ``repo``, but
+    for those under ``skip`` (``vision/models/``: a trained copy keeps its networks)."""
     files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
                            capture_output=True).stdout.decode().split("\0")
     for rel in filter(None, files):
+        if skip and rel.startswith(skip):
+            continue
         dst = repo / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
         if (ROOT / rel).is_file():
@@ -121,18 +124,6 @@ def score(repo: Path, source: str, modes: tuple[str, ...] = ("as is",)
                          env={**os.environ, "PYTHONPATH": str(repo)}, check=True,
                          capture_output=True, text=True).stdout
     return {m: tuple(v) for m, v in json.loads(out.strip().splitlines()[-1]).items()}
-
-
-def refresh_code(repo: Path) -> None:
-    """This working tree's tracked files copied over a trained copy, but for its networks
-    (``vision/models``): the copy's folds read with today's code."""
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
-                           capture_output=True).stdout.decode().split("\0")
-    for rel in filter(None, files):
-        if not rel.startswith("vision/models/") and (ROOT / rel).is_file():
-            dst = repo / rel
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            dst.write_bytes((ROOT / rel).read_bytes())
 
 
 def main() -> int:
@@ -155,8 +146,8 @@ def main() -> int:
     for source in args.source or sources(args.deck):
         repo = prepare(args.work, source) if not args.score_only else \
             args.work / source / "repo"
-        if args.score_only and args.refresh_code:
-            refresh_code(repo)
+        if args.score_only and args.refresh_code:  # today's code, the copy's networks
+            copy_working_tree(repo, skip="vision/models/")
         if not args.score_only:
             for cmd in TRAIN[deck_of(source)]:
                 with open(args.work / source / "train.log", "a") as log:
