@@ -207,7 +207,7 @@ install_venv() {
 # Copy the checkout without VCS data, local venvs and build output: pip builds in the source
 # tree, and a root-owned build/ left in the user's checkout would break their next pip install.
 copy_source() {
-    tar -C "$1" --exclude=.git --exclude=.venv --exclude=venv --exclude=build \
+    tar -C "$1" --exclude=.git --exclude='.venv*' --exclude=venv --exclude=build \
         --exclude='*.egg-info' --exclude=__pycache__ --exclude=node_modules \
         --exclude=.pytest_cache --exclude=.hypothesis --exclude=.ruff_cache -cf - . |
         tar -C "$2" -xf -

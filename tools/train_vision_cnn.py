@@ -419,7 +419,6 @@ def train(deck: str, data: tuple, epochs: int, seed: int, turn_round: bool = Tru
 
 def average(nets: list):
     """One graph that runs every member and averages their probabilities."""
-    import torch
     from torch import nn
 
     class Average(nn.Module):
@@ -428,7 +427,13 @@ def average(nets: list):
             self.members = nn.ModuleList(nets)
 
         def forward(self, x):
-            return torch.stack([m(x) for m in self.members]).mean(0)
+            # a sum over the count, not torch.stack(...).mean(0): OpenCV 4.x read that
+            # graph's stacked mean as one row for a batch of crops
+            # (tools/onnx_mean_as_sum.py rewrote the networks exported so)
+            total = self.members[0](x)
+            for m in self.members[1:]:
+                total = total + m(x)
+            return total / len(self.members)
 
     return Average().eval()
 

@@ -72,8 +72,10 @@ def test_install_sh_is_strict_and_executable():
 
 
 @pytest.mark.skipif(shutil.which("shellcheck") is None, reason="shellcheck is not installed")
-def test_install_sh_passes_shellcheck():
-    proc = subprocess.run(["shellcheck", "--shell=bash", str(INSTALL)],
+@pytest.mark.parametrize("script", [INSTALL, REPO / "bootstrap", REPO / ".ci" / "run"],
+                         ids=["install.sh", "bootstrap", "ci"])
+def test_shell_scripts_pass_shellcheck(script: Path):
+    proc = subprocess.run(["shellcheck", "--shell=bash", str(script)],
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
@@ -329,3 +331,22 @@ def test_unit_passes_systemd_analyze_verify(tmp_path):
             if "companion.service" in line]
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert not ours, "\n".join(ours)
+
+
+def test_the_install_copies_the_source_without_venvs_or_build_output(tmp_path):
+    """install.sh builds from a copy of the checkout: the developer's venvs (.venv, CI's
+    .venv-pi), VCS data and build output stay behind (hundreds of MB, and a root-owned build/
+    would break the user's next pip install)."""
+    src, dst = tmp_path / "src", tmp_path / "dst"
+    for rel in ("vision/detect.py", ".venv/lib/x", ".venv-pi/lib/x", ".git/HEAD",
+                "build/lib/x", "vision/__pycache__/detect.pyc", "companion.egg-info/PKG-INFO"):
+        (src / rel).parent.mkdir(parents=True, exist_ok=True)
+        (src / rel).write_text("x")
+    dst.mkdir()
+    text = INSTALL.read_text()
+    func = text[text.index("copy_source() {"):]
+    func = func[:func.index("\n}\n") + 3]
+    subprocess.run(["bash", "-c", f'{func}\ncopy_source "$1" "$2"', "copy", str(src), str(dst)],
+                   check=True)
+    assert sorted(str(p.relative_to(dst)) for p in dst.rglob("*") if p.is_file()) == [
+        "vision/detect.py"]

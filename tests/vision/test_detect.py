@@ -254,18 +254,20 @@ def test_a_frame_printed_round_the_pips_is_not_taken_for_the_card() -> None:
 def test_finds_a_white_card_on_a_pale_table_in_a_dim_room(monkeypatch) -> None:
     """A third of the light and a webcam's noise: the card's edge on a pale table is a step
     of three or four grey levels, which Canny's thresholds for a lit table (and the
-    neighbourhood's margin) miss unless they follow the frame's light."""
+    neighbourhood's margin) miss unless they follow the frame's light. Four frames of
+    the same scene, each with its own noise: so near the thresholds, one frame's noise can
+    make or break an edge (and OpenCV 4 and 5 differ by a frame)."""
     img = np.full((480, 640, 3), 235, np.uint8)
     corners = place_card(img, draw_card("french", "6C"), (320, 240), 300, 8)
     yy, xx = np.mgrid[0:480, 0:640].astype(np.float32)
     light = 1 - 0.3 * np.clip(xx / 640 - yy / 960, 0, 1)  # a lamp off to the left
-    noise = np.random.default_rng(0).normal(0, 4, img.shape)
-    dim = np.clip(img * light[..., None] / 3 + noise, 0, 255).astype(np.uint8)
+    frames = [np.clip(img * light[..., None] / 3 + np.random.default_rng(seed).normal(
+        0, 4, img.shape), 0, 255).astype(np.uint8) for seed in range(4)]
 
-    def found() -> bool:
-        return any(iou_box(q.corners, corners) > 0.9
-                   for q in find_cards(dim, whole_fallback=False))
+    def found() -> int:
+        return sum(any(iou_box(q.corners, corners) > 0.9
+                       for q in find_cards(dim, whole_fallback=False)) for dim in frames)
 
-    assert found()
+    assert found() == 4
     monkeypatch.setattr(detect, "DIM_FLOOR", 1.0)  # thresholds for a lit table
-    assert not found()
+    assert found() <= 1
