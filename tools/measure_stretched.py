@@ -11,8 +11,9 @@ wide, the height 60%); per deck: cards named right, wrong names, and cards.
 ``--modes light`` reads them instead as a cheaper camera or another room would give them: a
 dim room ("dim": a third of the light, and the sensor noise a webcam adds there), a warm
 lamp ("warm": blue at 70%, red at 110%), out of focus ("blur": Gaussian, sigma 1% of the
-frame's width), heavily compressed ("jpeg 30") and far away ("far": the frame a third as
-wide).
+frame's width), heavily compressed ("jpeg 30"), far away ("far": the frame a third as
+wide), hazed ("washed": a low-contrast webcam or a glare, the grey levels squeezed to 0.6 of
+their range over a floor of 90) and over-exposed ("bright": every level 1.6 times, clipped).
 
     .venv/bin/python tools/measure_stretched.py [--data ../shared/data] [--split all]
                                                 [--modes light]
@@ -37,7 +38,7 @@ from train_vision import NOT_CARDS, load_sets, split_of  # noqa: E402
 from vision.identify import Identifier  # noqa: E402
 
 SHAPES = ("as is", "square", "wide", "tall", "tilted")
-LIGHT = ("as is", "dim", "warm", "blur", "jpeg 30", "far")
+LIGHT = ("as is", "dim", "warm", "blur", "jpeg 30", "far", "washed", "bright")
 
 
 def as_taken(img: np.ndarray, mode: str) -> np.ndarray:
@@ -60,6 +61,10 @@ def as_taken(img: np.ndarray, mode: str) -> np.ndarray:
     if mode == "jpeg 30":
         return cv2.imdecode(cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 30])[1],
                             cv2.IMREAD_COLOR)
+    if mode == "washed":
+        return np.clip(img.astype(np.float32) * 0.6 + 90, 0, 255).astype(np.uint8)
+    if mode == "bright":
+        return np.clip(img.astype(np.float32) * 1.6, 0, 255).astype(np.uint8)
     if mode == "far":
         return cv2.resize(img, (round(w / 3), round(h / 3)), interpolation=cv2.INTER_AREA)
     if mode == "tilted":

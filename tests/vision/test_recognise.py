@@ -1,10 +1,15 @@
 """The built-in recognisers on drawn scenes: jokers and Huang Di have no real photos."""
 
+import json
 from collections import Counter
 
+import cv2
+import numpy as np
 import pytest
 
 from vision.identify import Identifier
+from vision.recognise.builtin import MODELS
+from vision.recognise.cnn import run_net
 from vision.synth import render_scene
 
 
@@ -707,3 +712,37 @@ def test_tops_are_looked_for_where_an_unsure_quad_may_be_two_cards() -> None:
     assert _worth_tops([*named, card(240, 200, None)])  # two cards joined side by side
     assert _worth_tops([*named, card(240, 20, None, partial=True)])  # an index unsure
     assert _worth_tops([card(0, 100, None)])  # nothing named to compare with
+
+
+@pytest.mark.parametrize("model", sorted(p.stem for p in MODELS.glob("*.onnx")))
+def test_every_network_reads_a_batch_as_it_reads_each_crop_alone(model: str) -> None:
+    """Crops are read in batches (every card of a frame, both index corners at once). The
+    averaged corner-index network was once exported as a stacked mean, which OpenCV 4.x
+    read as one row for the whole batch (UNO failed on every card); whichever OpenCV is
+    installed, a batch must give each crop's own reading."""
+    meta = json.loads((MODELS / f"{model.removesuffix('_second')}.json").read_text())
+    w, h = (int(v) for v in meta.get("size", meta.get("patch", (0, 0))))
+    net = cv2.dnn.readNetFromONNX(str(MODELS / f"{model}.onnx"))
+    crops = np.random.default_rng(3).random((3, 3, h, w), dtype=np.float32)
+    batch = run_net(net, crops)
+    alone = np.concatenate([run_net(net, crops[i:i + 1]) for i in range(3)])
+    assert batch.shape == alone.shape == (3, alone.shape[1])
+    assert np.allclose(batch, alone, atol=1e-5)
+
+
+def test_haze_is_taken_out_of_a_crop_and_only_of_a_hazed_one() -> None:
+    """Every card prints something dark or deeply coloured; a crop whose darkest pixels are
+    all light grey is a hazed view (a low-contrast webcam, a glare), brought back to black
+    before the network reads it. A crop with dark pixels is read as it is."""
+    from vision.recognise.cnn import dehazed, prepare
+    from vision.synth import draw_card
+
+    card = cv2.resize(draw_card("uno", "blue-7"), (64, 96), interpolation=cv2.INTER_AREA)
+    assert dehazed(card) is card
+    hazed = np.clip(card * 0.6 + 90, 0, 255).astype(np.uint8)
+    back = dehazed(hazed)
+    assert hazed.min() >= 90 and back.min() == 0
+    # what the network reads: the hazed crop as the crop, within a few grey levels
+    assert np.abs(prepare(hazed, (64, 96)).astype(int) - prepare(card, (64, 96))).mean() < 6
+    blank = np.full((44, 40, 3), 255, np.uint8)  # a corner patch of white card, blown out
+    assert dehazed(blank) is blank

@@ -83,6 +83,17 @@ def white_balance(crop: np.ndarray) -> np.ndarray:
     return cv2.LUT(crop, lut.astype(np.uint8).reshape(256, 1, 3))
 
 
+def sharpness(crop: np.ndarray) -> float:
+    """How sharp a card's crop is: the variance of the Laplacian of its grey levels over
+    their spread (5th to 95th percentile), so that a dim or low-contrast card is not taken
+    for a blurred one."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
+    cum = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
+    lo, hi = np.searchsorted(cum, (0.05 * cum[-1], 0.95 * cum[-1]))
+    lap = cv2.Laplacian(grey.astype(np.float32) / float(hi - lo + 1), cv2.CV_32F)
+    return float(lap.var())
+
+
 def _views(crop: np.ndarray) -> tuple[np.ndarray, ...]:
     if crop.shape[:2] != (DETAIL_H, DETAIL_W):
         crop = cv2.resize(crop, (DETAIL_W, DETAIL_H), interpolation=cv2.INTER_AREA)
