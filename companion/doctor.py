@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.config import is_raspberry_pi, load_config
+from companion.narration import PLAYERS
 
 
 def _check_camera(cfg) -> dict[str, Any]:
@@ -58,17 +59,17 @@ def _voices(exe: str) -> list[str]:
 
 def _check_speech(cfg) -> dict[str, Any]:
     exe = shutil.which("espeak-ng")
-    player = next((p for p in ("aplay", "paplay", "pw-play") if shutil.which(p)), None)
+    player = next((p for p in PLAYERS if shutil.which(p)), None)
     sound = bool(list(Path("/dev/snd").glob("pcm*p"))) if Path("/dev/snd").exists() else False
     voices = _voices(exe) if exe else []
     if cfg.speech:
         choice = cfg.speech
-    elif exe:
+    elif exe and player:
         choice = "espeak-ng"
-    else:
+    else:  # (narration.make_backend: a voice nobody hears is no choice)
         choice = "browser (the host phone speaks)"
     return {"espeak_ng": exe, "voices": voices, "player": player, "sound_device": sound,
-            "will_use": choice, "fallback": not exe}
+            "will_use": choice, "fallback": not (exe and player)}
 
 
 def report(cfg=None) -> dict[str, Any]:

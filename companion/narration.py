@@ -2,7 +2,8 @@
 
 Backends are chosen the way gpiozero chooses pin factories: the config's ``speech`` names
 one (``espeak``, ``browser``, ``silent``), or, left empty, the companion takes espeak-ng if
-the binary is there and otherwise falls back, loudly, to the host phone's browser speech.
+the binary and an audio player are there and otherwise falls back, loudly, to the host
+phone's browser speech.
 
 * :class:`EspeakBackend` renders each line with ``espeak-ng -v <voice> --stdout`` (voices
   ``en``, ``pt-br`` and ``cmn-latn-pinyin``: plain ``cmn`` reads Chinese as English letters
@@ -299,7 +300,8 @@ def make_backend(
     which: Callable[[str], str | None] = shutil.which,
     **espeak_args: Any,
 ) -> SpeechBackend:
-    """The backend the config asks for; empty: espeak-ng if installed, else the browser."""
+    """The backend the config asks for; empty: espeak-ng if installed with an audio player to
+    play it, else the browser."""
     choice = (speech or "").strip().lower()
     if choice in ("espeak", "espeak-ng"):
         exe = which("espeak-ng")
@@ -314,10 +316,17 @@ def make_backend(
     if choice:
         raise ValueError(f"unknown speech backend {speech!r}: espeak, browser or silent")
     exe = which("espeak-ng")
-    if exe:
-        return _espeak(exe, espeak_args)
-    _warn_fallback("espeak-ng is not installed")
-    return BrowserBackend(publish)
+    if not exe:
+        _warn_fallback("espeak-ng is not installed")
+        return BrowserBackend(publish)
+    backend = EspeakBackend(exe=exe, **espeak_args)
+    if backend.player is None:
+        # (left to choose, a narration nobody hears is no choice: a laptop or a Pi with no
+        # sound device keeps the game master's voice on the host phone)
+        _warn_fallback(f"espeak-ng is installed but no audio player ({'/'.join(PLAYERS)}) "
+                       "was found")
+        return BrowserBackend(publish)
+    return backend
 
 
 def _espeak(exe: str, espeak_args: dict[str, Any]) -> EspeakBackend:

@@ -133,7 +133,8 @@ def test_a_failing_espeak_is_logged_not_raised(tmp_path, caplog):
 def test_backend_choice_like_pin_factories(caplog):
     assert isinstance(make_backend("silent"), SilentBackend)
     assert isinstance(make_backend("browser"), BrowserBackend)
-    assert isinstance(make_backend("", which=lambda _: "/usr/bin/espeak-ng"), EspeakBackend)
+    assert isinstance(make_backend("", which=lambda _: "/usr/bin/espeak-ng", player="aplay"),
+                      EspeakBackend)
     assert isinstance(make_backend("espeak", which=lambda _: "/usr/bin/espeak-ng"), EspeakBackend)
     with caplog.at_level(logging.WARNING):
         fallback = make_backend("", which=lambda _: None)
@@ -237,5 +238,30 @@ def test_background_sound_loops_a_soft_wav_and_stops(tmp_path):
 
 def test_espeak_without_a_player_warns_that_nobody_will_hear(caplog):
     with caplog.at_level(logging.WARNING):
-        backend = make_backend("", which=lambda _: "/usr/bin/espeak-ng", player=None)
+        backend = make_backend("espeak", which=lambda _: "/usr/bin/espeak-ng", player=None)
     assert isinstance(backend, EspeakBackend) and "nobody will hear" in caplog.text
+
+
+def test_left_to_choose_with_no_audio_player_the_host_phone_speaks(caplog):
+    """espeak-ng installed but nothing to play its sound (a laptop or a Pi with no sound
+    device): the table would sit through a silent night, so the host phone speaks."""
+    with caplog.at_level(logging.WARNING):
+        backend = make_backend("", which=lambda _: "/usr/bin/espeak-ng", player=None)
+    assert isinstance(backend, BrowserBackend)
+    assert "NARRATION FALLBACK" in caplog.text and "no audio player" in caplog.text
+
+
+@pytest.mark.parametrize("espeak,player", [(True, True), (True, False), (False, True)])
+def test_doctor_says_the_backend_the_companion_takes(monkeypatch, espeak, player):
+    """`companion doctor` names the voice the table will hear, as make_backend picks it."""
+    from types import SimpleNamespace
+
+    from companion import doctor
+
+    found = {"espeak-ng": "/usr/bin/espeak-ng" if espeak else None,
+             "aplay": "/usr/bin/aplay" if player else None}
+    monkeypatch.setattr(doctor.shutil, "which", lambda name: found.get(name))
+    report = doctor._check_speech(SimpleNamespace(speech=""))
+    backend = make_backend("", which=found.get, player="aplay" if player else None)
+    assert report["will_use"].startswith("espeak") == isinstance(backend, EspeakBackend)
+    assert report["fallback"] == isinstance(backend, BrowserBackend)
