@@ -50,7 +50,12 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     host.select_option("#cam-table", tid)
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
     host.fill("#teach-label", "roxo-7")
-    host.get_by_role("button", name="Ensinar esta carta").click()
+    # the refusal is awaited by its own answer: the toast already shows the first table's
+    # identical refusal, and an answer still on its way could land after the camera's
+    with host.expect_response(lambda r: r.request.method == "POST"
+                              and r.url.endswith(f"/api/tables/{tid}/camera/taught")) as refusal:
+        host.get_by_role("button", name="Ensinar esta carta").click()
+    assert refusal.value.status == 400
     expect(host.locator("#toast")).to_have_text("roxo-7 não é uma carta deste baralho.")
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
     assert len(asked) == 2 and len(held) == 1
