@@ -90,6 +90,9 @@ def rng_for(seed: int, seq: int) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
+MOMENTS_KEPT = 256
+
+
 @dataclass
 class LiveTable:
     record: TableRecord
@@ -101,6 +104,18 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Listener] = field(default_factory=list)
     pin_failures: list[float] = field(default_factory=list)
+    # the game's moment of play (``moment``, optional) at each version reached while this
+    # process ran, the latest MOMENTS_KEPT: a move from a phone that saw an older version is
+    # still heard at the same moment (see TableService._check_version)
+    moments: dict[int, Any] = field(default_factory=dict)
+
+    def remember_moment(self) -> None:
+        moment = getattr(self.game, "moment", None)
+        if moment is None:
+            return
+        self.moments[self.version] = moment(self.state)
+        while len(self.moments) > MOMENTS_KEPT:
+            del self.moments[next(iter(self.moments))]
 
     @property
     def id(self) -> str:
@@ -189,6 +204,7 @@ class TableService:
             )
             self.store.create_table(record)
             live = LiveTable(record, game, replay(record, game, []), 0, [], {})
+            live.remember_moment()
             self._tables[record.id] = live
         return live
 
@@ -237,6 +253,7 @@ class TableService:
                 log,
                 self.store.seats(table_id),
             )
+            live.remember_moment()
             self._tables[table_id] = live
             return live
 
@@ -327,6 +344,7 @@ class TableService:
             self.store.append(table_id, seq, "action", action, actor.to_json(), now)
             live.log.append(LogEntry(seq, "action", action, actor.to_json(), now))
             live.state, live.version = result.state, seq
+            live.remember_moment()
             update = Update(table_id, seq, "action", result.events, actor)
             self._notify(live, update)
         return update
@@ -381,26 +399,37 @@ class TableService:
             self.store.append(table_id, seq, "undo", entry.body, entry.actor, now)
             live.log.append(entry)
             live.state, live.version = state, seq
+            live.remember_moment()
             update = Update(table_id, seq, "undo", [{"type": "undone", "seq": target.seq}], actor)
             self._notify(live, update)
         return update
 
-    def _check_version(self, live: LiveTable, expected: int | None) -> None:
+    def _check_version(self, live: LiveTable, expected: int | None,
+                       same_moment: bool = True) -> None:
         if expected is None:
             return
         if isinstance(expected, bool) or not isinstance(expected, int):
             raise TableError(400, "bad_version", N_("The version must be a whole number."))
-        if expected != live.version:
-            raise TableError(
-                409,
-                "stale_version",
-                N_(
-                    "The table changed since your phone last looked (version "
-                    "{yours}, now {now}). Check it and try again."
-                ),
-                yours=expected,
-                now=live.version,
-            )
+        if expected == live.version:
+            return
+        # Moves of one moment of play (every living player voting, every phone saying it has
+        # seen its card) do not wait for one another: each phone's view is a moment behind
+        # the others' taps, and refusing them all but the first would have a table tap again
+        # and again. The rules still judge the move against the table as it is now.
+        # (Not an undo: it takes back the latest move, which that phone may not have seen.)
+        moment = live.moments.get(expected)
+        if same_moment and moment is not None and moment == live.moments.get(live.version):
+            return
+        raise TableError(
+            409,
+            "stale_version",
+            N_(
+                "The table changed since your phone last looked (version "
+                "{yours}, now {now}). Check it and try again."
+            ),
+            yours=expected,
+            now=live.version,
+        )
 
     # -- reading -----------------------------------------------------------------------
     def view(self, table_id: str, seat: int | None = None, host: bool = False) -> dict[str, Any]:

@@ -129,3 +129,28 @@ def test_the_host_view_is_the_full_state_and_only_for_the_host(service, table):
     assert service.view(table.id, host=True)["host"]["players"] == ["Ana", "Bruno", "Chen"]
     assert service.view(table.id, seat=0)["you"]["name"] == "Ana"
     assert HOST.can_act_for(2) and not Actor(seat=1).can_act_for(2)
+
+
+def test_moves_of_one_moment_are_heard_from_a_view_a_move_behind(service):
+    """Eight phones say at once that they have seen their Werewolf card: each sends the
+    version it saw, a tap or two behind the others'. The step is the same (``moment``), so
+    each is heard; once the night has begun, a tap from a view of the looking step is refused
+    as stale, and so is an undo from a view that missed the latest move."""
+    names = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+    live = service.create_table("werewolf", names, "1234", {}, seed=5)
+    service.submit(live.id, {"type": "start"}, HOST)
+    seen = service.get(live.id).version
+    assert service.get(live.id).state["step"]["name"] == "look"
+    for seat in range(7):
+        service.submit(live.id, {"type": "ack"}, Actor(seat=seat), expected_version=seen)
+    assert service.get(live.id).version == seen + 7
+    looked = service.get(live.id).version
+    service.submit(live.id, {"type": "ack"}, Actor(seat=7), expected_version=seen)
+    assert service.get(live.id).state["phase"] == "night"  # the last look began the night
+    with pytest.raises(TableError) as err:
+        service.submit(live.id, {"type": "ack"}, Actor(seat=0), expected_version=looked)
+    assert err.value.rejection.code == "stale_version"
+    with pytest.raises(TableError) as err:
+        service.undo(live.id, HOST, expected_version=looked)
+    assert err.value.rejection.code == "stale_version"
+    assert service.get(live.id).version == looked + 1

@@ -275,6 +275,14 @@ class Werewolf:
     def history_view(self, state: State, entry: dict, seat: int | None) -> dict | None:
         return views.history_view(state, entry, seat)
 
+    def moment(self, state: State) -> Any:
+        """The step under way (each has an id of its own): in it every living player votes,
+        or every phone says it has seen its card, at once, so a phone's view a vote behind is
+        still heard (the rules judge each move). None while the host sets the game up or it
+        is over: there every move waits for the phone's view to be the latest."""
+        step = state.get("step")
+        return None if not step or state["phase"] == "over" else step["id"]
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         if state["phase"] != "over":
             return None
