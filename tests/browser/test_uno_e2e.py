@@ -100,7 +100,8 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     expect(chen.locator("#uno-turn")).to_have_text("Your turn!")
     play(chen, "green-9")
     expect(ana.locator('[data-catch="2"]')).to_be_visible()
-    expect(bruno.locator('[data-catch="1"]')).to_have_count(0)  # Bruno called: not catchable
+    # Bruno called: not catchable (asked of another phone: a phone never offers its own seat)
+    expect(ana.locator('[data-catch="1"]')).to_have_count(0)
     ana.locator('[data-catch="2"]').click()
     expect(bruno.locator('.uno-count[data-seat="2"]')).to_have_text("3")
     expect(ana.locator('[data-catch="2"]')).to_have_count(0)
