@@ -385,7 +385,7 @@ class TableService:
         if not actor.host:
             raise TableError(403, "host_only", N_("Only the host can do that."))
         with live.lock:
-            self._check_version(live, expected_version)
+            self._check_version(live, expected_version, same_moment=False)
             undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
             target = next(
                 (e for e in reversed(live.log) if e.kind == "action" and e.seq not in undone), None

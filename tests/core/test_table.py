@@ -144,6 +144,9 @@ def test_moves_of_one_moment_are_heard_from_a_view_a_move_behind(service):
     for seat in range(7):
         service.submit(live.id, {"type": "ack"}, Actor(seat=seat), expected_version=seen)
     assert service.get(live.id).version == seen + 7
+    with pytest.raises(TableError) as err:  # the host's undo would take back an unseen tap
+        service.undo(live.id, HOST, expected_version=seen + 6)
+    assert err.value.rejection.code == "stale_version"
     looked = service.get(live.id).version
     service.submit(live.id, {"type": "ack"}, Actor(seat=7), expected_version=seen)
     assert service.get(live.id).state["phase"] == "night"  # the last look began the night
