@@ -85,3 +85,31 @@ def test_two_phones_share_a_score_pad_live(server_factory, phone):
     host.get_by_role("button", name="Undo the last action").click()
     expect(guest.locator('.total[data-seat="0"]')).to_have_text("17")
     assert host.js_errors == [] and guest.js_errors == []
+
+
+def test_a_phone_may_undo_its_own_round_before_its_live_stream_shows_it(server_factory, phone):
+    """The host saves a round and at once taps Undo, before the live stream has brought the
+    round back to that phone (here the stream never comes). The round it made came right
+    after the version it had seen, so the phone knows the table's version: the undo is not
+    refused as stale."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    tid = created["table"]["id"]
+    host = phone("en-US")
+    host.route("**/stream*", lambda route: route.abort())
+    host.goto(f"{server.url}/t/{tid}")
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.fill("#host-login input[name=pin]", "2468")
+    host.get_by_role("button", name="Unlock").click()
+    expect(host.locator("#host-tools")).to_be_visible()
+    host.fill("#sp-in-0", "7")
+    with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as saved:
+        host.get_by_role("button", name="Save the round").click()
+    assert saved.value.status == 200
+    with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/undo")) as undone:
+        host.get_by_role("button", name="Undo the last action").click()
+    assert undone.value.status == 200
+    expect(host.locator("#toast")).to_have_text("Undone.")
+    status, view = server.request("GET", f"/api/tables/{tid}")
+    assert status == 200 and view["public"]["totals"] == [0, 0] and view["version"] == 2

@@ -89,6 +89,14 @@
     let me = store.get(keyTok); // {token, seat}
     let pin = store.get(keyPin);
     let view = null, hostView = null;
+    // The newest version this phone knows: its view's, or the one its own last move made
+    // where that move came right after the version it sent (nothing it missed came between).
+    // A second tap before the live stream brings the first one's result is not stale.
+    let ownVersion = 0;
+    const known = () => (view ? Math.max(view.version, ownVersion) : undefined);
+    const learn = (sent, res) => {
+      if (typeof sent === "number" && res && res.version === sent + 1) ownVersion = Math.max(ownVersion, res.version);
+    };
     const gameRoot = document.getElementById("game");
 
     const creds = () => ({ token: me && me.token, pin: pin });
@@ -109,10 +117,11 @@
          verdict on it) pass { version: false } so a move a moment earlier cannot bounce them. */
       async act(action, opts) {
         const versioned = !(opts && opts.version === false);
-        const body = { action, version: versioned && view ? view.version : undefined };
+        const body = { action, version: versioned ? known() : undefined };
         if (pin && asSeatSel.value !== "") body.as_seat = Number(asSeatSel.value);
         try {
           const res = await TC.api("POST", "/api/tables/" + id + "/actions", body, creds());
+          learn(body.version, res);
           if (game && game.onEvents) game.onEvents(res.events || [], ctx);
           return res;
         } catch (e) {
@@ -184,7 +193,8 @@
     };
     document.getElementById("undo").onclick = async () => {
       try {
-        await TC.api("POST", "/api/tables/" + id + "/undo", { version: view.version }, creds());
+        const sent = known();
+        learn(sent, await TC.api("POST", "/api/tables/" + id + "/undo", { version: sent }, creds()));
         TC.toast(t("Undone."));
       } catch (e) { TC.toast(e.message, "error"); }
     };
