@@ -85,7 +85,8 @@ def test_a_card_seen_only_in_part_needs_the_stricter_threshold(monkeypatch) -> N
             return Verdict("red-7", 0.9, True, "red-7")
 
     box = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
-    image = np.full((120, 120, 3), 200, np.uint8)
+    # (a colour camera's frame, as in the tests below: a grey one leaves a red 7 unsure)
+    image = np.full((120, 120, 3), (60, 150, 220), np.uint8)
     ident = Identifier("uno", Sure())
     for partial, said in ((False, "red-7"), (True, None)):
         monkeypatch.setattr(identify_mod, "find_cards",
@@ -112,7 +113,7 @@ def test_a_card_seen_in_part_is_named_once(monkeypatch) -> None:
 
     left = np.array([[5, 5], [45, 5], [45, 65], [5, 65]], np.float32)
     right = left + np.float32([60, 0])
-    image = np.full((80, 120, 3), 200, np.uint8)
+    image = np.full((80, 120, 3), (200, 200, 230), np.uint8)
     image[:, :55] = 60  # the left box reads 0.91, the right one 1.0
     for partial, kept in ((True, [1.0]), (False, [0.91, 1.0])):
         monkeypatch.setattr(identify_mod, "find_cards", lambda *a, partial=partial, **k: [
@@ -146,7 +147,7 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
             return [Verdict("red-7" if p >= self.threshold else None, p, True, "red-7")
                     for p in confs]
 
-    image = np.full((120, 120, 3), 50, np.uint8)
+    image = np.full((120, 120, 3), (50, 50, 70), np.uint8)
     looked = []
 
     def closeup(img):
@@ -221,7 +222,7 @@ def test_second_look_names_a_box_only_where_every_sure_box_agrees(
     monkeypatch.setattr(identify_mod, "card_tops",
                         lambda img: [Quad(b, 0.2, partial=True) for b in boxes])
     monkeypatch.setattr(identify_mod, "rectify", rectify)
-    cards = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), 50, np.uint8))
+    cards = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), (50, 50, 70), np.uint8))
     assert [c.label for c in cards if c.label] == ([named] if named else [])
     if named:
         assert len(cards) == 1 and cards[0].corners is boxes[0] and cards[0].partial
@@ -303,7 +304,7 @@ def test_second_look_takes_the_surest_box(monkeypatch, body: tuple[str, float],
     monkeypatch.setattr(identify_mod, "_frame_as_part",
                         lambda img: Quad(first * 0, 1.0, partial=True))
     monkeypatch.setattr(identify_mod, "rectify", rectify)
-    (card,) = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), 50, np.uint8))
+    (card,) = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), (50, 50, 70), np.uint8))
     assert card.corners is boxes[1] and card.best == "red-9" and card.label == named
 
 
@@ -344,7 +345,7 @@ def test_a_card_dropped_for_its_printed_figures_is_read_when_nothing_inside_is(
                         lambda img, corners, size: np.full((size[1], size[0], 3),
                                                            200 if corners is outer else 50,
                                                            np.uint8))
-    image = np.full((200, 200, 3), 50, np.uint8)
+    image = np.full((200, 200, 3), (50, 50, 70), np.uint8)
     (card,) = Identifier("uno", ByBox(0.3)).identify(image)  # the figure: unsure
     assert card.corners is outer and card.label == "wild-draw4" and read == [50, 200]
     read.clear()

@@ -243,3 +243,47 @@ def test_a_hazed_photo_is_read_as_the_photo(shared_data: Path, folder: str, name
                        data_path="/nonexistent-taught")
     named = sorted(c.label for c in ident.identify(image) if c.label)
     assert named and sorted(c.label for c in ident.identify(hazed) if c.label) == named
+
+
+# Grey photos (a monochrome camera, a black-and-white photo): the networks, trained on
+# colour, read a 4 of hearts as clubs and a red UNO card as green, surely. A card that only
+# its colour tells from another is unsure there; UNO's wild cards, black in any printing,
+# keep their name.
+GREY = [("playing_piercebriney_crops", "iphone_4_hearts.jpg"),
+        ("playing_rdpong", "scene_test4.jpg"),
+        ("uno_criscard_crops", "Red_030_card_3.jpg"),
+        ("uno_jx0424", "y8.jpg")]
+
+
+@pytest.mark.parametrize("folder,name", GREY)
+def test_a_grey_photo_names_no_card_by_a_colour_it_cannot_see(
+        shared_data: Path, folder: str, name: str) -> None:
+    from vision.identify import colourless
+
+    image = cv2.imread(str(shared_data / folder / name))
+    _, jpeg = cv2.imencode(".jpg", cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY),
+                                                cv2.COLOR_GRAY2BGR))
+    grey = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)  # (a grey photo saved as a colour JPEG)
+    assert colourless(grey) and not colourless(image)
+    ident = Identifier("uno" if folder.startswith("uno") else "french",
+                       data_path="/nonexistent-taught")
+    assert [c.label for c in ident.identify(image) if c.label]  # named in colour
+    assert [c.label for c in ident.identify(grey) if c.label] == []
+
+
+def test_a_wild_card_keeps_its_name_in_a_grey_photo(shared_data: Path) -> None:
+    """(A blank wild, "wild-custom", read at 1.0 in colour and grey.)"""
+    image = cv2.imread(str(shared_data / "uno_nunoferreira" / "set2_kB.jpg"))
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    said = [c.label for c in Identifier("uno", data_path="/nonexistent-taught").identify(grey)
+            if c.label]
+    assert said == ["wild-custom"]
+
+
+def test_a_spade_on_white_paper_is_a_colour_photo(shared_data: Path) -> None:
+    """The least colourful of the shared photos: a black card on white paper, whose names
+    must stand (its camera's colour noise and cast are what tell it from a grey photo)."""
+    from vision.identify import colourless
+
+    image = cv2.imread(str(shared_data / "playing_wmcnicho" / "train17.jpg"))
+    assert not colourless(image)
