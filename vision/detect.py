@@ -135,9 +135,12 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     qa = cv2.contourArea(quad)
     if qa <= 0 or not 1.0 / SLANT_AREA <= hull_area / qa <= SLANT_AREA:
         return False
-    v = np.roll(quad, -1, axis=0) - quad
-    side = np.linalg.norm(v, axis=1)
-    if side.min() <= 0:
+    # (plain floats: on four points numpy's per-call overhead was most of the cost, and a
+    # checked tablecloth offers hundreds of such shapes a frame)
+    p = quad.tolist()
+    v = [(p[(i + 1) % 4][0] - p[i][0], p[(i + 1) % 4][1] - p[i][1]) for i in range(4)]
+    side = [math.hypot(x, y) for x, y in v]
+    if min(side) <= 0:
         return False
     a, b = (side[0] + side[2]) / 2, (side[1] + side[3]) / 2
     if not SLANT_LEAST <= max(a, b) / min(a, b) <= 3.6:  # (a phone held low: 3:1)
@@ -145,9 +148,13 @@ def _slanted_card(quad: np.ndarray, hull_area: float) -> bool:
     if max(side[0], side[2]) > SLANT_TAPER * min(side[0], side[2]) or \
             max(side[1], side[3]) > SLANT_TAPER * min(side[1], side[3]):
         return False
-    u = v / side[:, None]
-    cos = -(u * np.roll(u, 1, axis=0)).sum(axis=1)  # at each corner, between its two sides
-    return bool(np.abs(cos).max() <= np.cos(np.deg2rad(SLANT_SHARPEST)))
+    u = [(x / n, y / n) for (x, y), n in zip(v, side, strict=True)]
+    # at each corner, between its two sides
+    cos = [-(u[i][0] * u[i - 1][0] + u[i][1] * u[i - 1][1]) for i in range(4)]
+    return max(abs(c) for c in cos) <= _SHARPEST_COS
+
+
+_SHARPEST_COS = math.cos(math.radians(SLANT_SHARPEST))
 
 
 def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ...],
@@ -253,10 +260,19 @@ def _circular_hue(hue: np.ndarray, mask: np.ndarray) -> float:
     return float(np.mod(np.arctan2(s, c) * 90.0 / np.pi, 180.0))
 
 
-def _percentile_u8(values: np.ndarray, q: float) -> int:
-    """Percentile of uint8 values through a histogram (much cheaper than np.percentile)."""
-    hist = cv2.calcHist([np.ascontiguousarray(values)], [0], None, [256], [0, 256]).ravel()
-    return int(np.searchsorted(np.cumsum(hist), q / 100.0 * values.size))
+def _percentile_u8(values: np.ndarray, q: float, channel: int = 0) -> int:
+    """Percentile of uint8 values (of one ``channel`` of a colour image) through a histogram
+    (much cheaper than np.percentile)."""
+    return _percentiles_u8(values, (q,), channel)[0]
+
+
+def _percentiles_u8(values: np.ndarray, qs: tuple[float, ...], channel: int = 0
+                    ) -> list[int]:
+    """Several percentiles of one histogram (one pass over the pixels for all of them)."""
+    hist = cv2.calcHist([np.ascontiguousarray(values)], [channel], None, [256], [0, 256])
+    n = values.shape[0] * values.shape[1]
+    cum = np.cumsum(hist.ravel())
+    return [int(np.searchsorted(cum, q / 100.0 * n)) for q in qs]
 
 
 def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min_frac: float,
@@ -338,7 +354,8 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
 def _white_balanced(small: np.ndarray) -> np.ndarray:
     """The frame with each channel's 97th percentile brought to 235: a webcam's green cast or
     a lamp's warm light would otherwise move every hue judged after it."""
-    top = np.array([_percentile_u8(small[::3, ::3, c], 97) for c in range(3)], np.float32)
+    few = np.ascontiguousarray(small[::3, ::3])  # (one copy for the three channels)
+    top = np.array([_percentile_u8(few, 97, c) for c in range(3)], np.float32)
     gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
     # a per-channel gain as a colour transform, a tenth of the time of a 3-channel LUT;
     # the -0.499 makes its rounding a truncation, as the float multiply and LUT had
@@ -470,6 +487,13 @@ def _iou_xyxy(a: tuple[float, float, float, float], b: tuple[float, float, float
     return inter / union if union > 0 else 0.0
 
 
+def _box(pts: np.ndarray) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) of the points (plain floats: numpy's min and max cost more on four)."""
+    flat = pts.ravel().tolist()
+    xs, ys = flat[0::2], flat[1::2]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
 def _contains(outer: np.ndarray, inner: np.ndarray) -> bool:
     c = inner.mean(axis=0)
     return cv2.pointPolygonTest(outer.reshape(-1, 1, 2), (float(c[0]), float(c[1])), False) > 0
@@ -486,8 +510,7 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
     found: list[tuple[np.ndarray, float, bool]] = []
     boxes: list[tuple[float, float, float, float]] = []  # their bounding boxes, for overlap
     for (pts, frac), is_strong in cands:
-        (x0, y0), (x1, y1) = pts.min(axis=0), pts.max(axis=0)
-        box = (float(x0), float(y0), float(x1), float(y1))
+        box = _box(pts)
         if any(_iou_xyxy(box, b) > 0.5 for b in boxes):
             continue
         found.append((pts, frac, is_strong))
@@ -498,8 +521,7 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
     # (Centres and boxes computed once, and a centre outside the box needs no polygon test.)
     drop: set[int] = set()
     centres = [(float(x), float(y)) for x, y in (p.mean(axis=0) for p, _, _ in found)]
-    fboxes = [(float(x0), float(y0), float(x1), float(y1)) for (x0, y0), (x1, y1) in
-              ((p.min(axis=0), p.max(axis=0)) for p, _, _ in found)]
+    fboxes = [_box(p) for p, _, _ in found]
     for i, (outer, of, _) in enumerate(found):
         x0, y0, x1, y1 = fboxes[i]
         diag = math.hypot(x1 - x0, y1 - y0)
@@ -566,10 +588,11 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         if keep is not None:
             keep["hsv"] = hsv
     # bright and not too saturated: the white border of most cards
-    white = cv2.inRange(hsv, (0, 0, _percentile_u8(gray, 60)), (180, 90, 255))
+    mid, top = _percentiles_u8(gray, (60, 99))
+    white = cv2.inRange(hsv, (0, 0, mid), (180, 90, 255))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
-    light = min(1.0, max(DIM_FLOOR, _percentile_u8(gray, 99) / LIT))
+    light = min(1.0, max(DIM_FLOOR, top / LIT))
     block = max(3, (min(sh, sw) // 3) | 1)
     local = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                   block, -6 * light)
