@@ -224,11 +224,15 @@ class CameraRuntime:
 
     def status(self) -> dict[str, Any]:
         stale = self.hub.stale_for_ns() if self.hub is not None else None
+        frame = self.hub.latest if self.hub is not None else None
         return {"running": self.hub is not None and self.error is None,
                 "source": self.source_name, "error": self.error, "table": self.table_id,
                 "zones": self.zones_for(self.table_id) if self.table_id else [],
                 "top_cards": self.watcher.state() if self.watcher is not None else {},
-                "stale_ms": None if stale is None else stale / 1e6}
+                "stale_ms": None if stale is None else stale / 1e6,
+                # a monochrome camera: the cards that only their colour tells apart are
+                # asked about (vision.identify.colourless), and the camera page says why
+                "colourless": frame is not None and _colourless(frame.image)}
 
     def snapshot(self, annotate: bool = True) -> bytes | None:
         """The latest frame as JPEG (with cards and zones drawn), for dragging zones on."""
@@ -257,3 +261,9 @@ class CameraRuntime:
             zones = list(watcher.zones) if watcher is not None else []
             yield mjpeg_part(encode_jpeg(draw(frame.image, cards, zones)))
             sent += 1
+
+
+def _colourless(image: Any) -> bool:
+    from vision.identify import colourless
+
+    return colourless(image)

@@ -72,3 +72,20 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     host.get_by_role("button", name="Esquecer").click()
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
     assert server.request("GET", f"/api/tables/{tid}/camera/taught")[1]["cards"] == {}
+
+
+def test_the_camera_page_says_when_the_camera_shows_no_colour(server_factory, phone,
+                                                              tmp_path):
+    """A monochrome camera (here a replay of a grey photo): the page says, in the phone's
+    language, why the cards' colours will be asked about."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "red-7.png"), cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
+    server = server_factory(camera=f"replay:{shots}")
+    page = phone("zh-CN")
+    page.goto(f"{server.url}/camera")
+    note = page.locator("#cam-colourless")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("这台摄像头看不到颜色")
+    assert page.js_errors == []

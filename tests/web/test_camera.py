@@ -129,3 +129,24 @@ def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp
                       headers=PIN)
     assert res.status_code == 200 and res.json["cards"] == {"10H": 1}
     assert get_recogniser("french", tmp_path / "data").taught.labels == ["10H"]
+
+
+def test_the_camera_page_is_told_when_the_camera_shows_no_colour(app, client, service,
+                                                                  tmp_path):
+    """A monochrome camera: its cards' colours cannot be read, so the phones will ask about
+    every coloured card; the status says so, for the camera page to explain why."""
+    import cv2
+
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    assert client.get("/api/camera").json["colourless"] is False  # no frame yet
+    image, _ = render_scene([("uno", "red-7")], table="wood", seed=3)
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    for frame, colourless in ((image, False), (grey, True)):
+        runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
+        runtime.hub.step()
+        assert client.get("/api/camera").json["colourless"] is colourless

@@ -30,12 +30,14 @@
       const s = await TC.api("GET", "/api/camera");
       document.getElementById("cam-status").textContent = s.running ?
         t("Camera: {source}", { source: s.source }) : t("The camera is not running.");
+      document.getElementById("cam-colourless").hidden = !s.colourless;
       if (s.table && !sel.value) sel.value = s.table;
     } catch (e) { document.getElementById("cam-status").textContent = e.message; }
   }
 
   let tries = 0;
   function refresh() { tries = 0; shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }
+  shot.onload = status;  // a frame is there now: what the camera shows (no colour?) is known
   shot.onerror = () => {  // the camera may still be starting: try again a few times
     if (++tries <= 5) setTimeout(() => { shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }, 1000);
   };
