@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from vision.backs import uno_back
 from vision.detect import (
     Quad,
     closeup_body,
@@ -332,6 +333,9 @@ class Identifier:
         for q, v, c in zip(quads, verdicts, crops, strict=True):
             if not v.is_card:
                 continue
+            if self.deck == "uno" and (v.best or "").startswith(("wild", "red-")) and \
+                    uno_back(c):
+                continue  # a face-down card (the draw pile) is no card to name
             label = None if q.partial and part is not None and v.confidence < part else v.label
             conf = v.confidence
             if label is None and v.suits is not None and not q.partial:

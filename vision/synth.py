@@ -208,6 +208,25 @@ def draw_huangdi(label: str) -> np.ndarray:
 DRAW = {"uno": draw_uno, "french": draw_french, "huangdi": draw_huangdi}
 
 
+def draw_uno_back(tilt: float = 30.0, ring: int = 0) -> np.ndarray:
+    """The back of an UNO card (a face-down card: the draw pile), in our own style: a black
+    card with a red oval leaning ``tilt`` degrees and the yellow UNO across it; ``ring``: a
+    white line round the oval, this many pixels wide."""
+    w, h = CARD_PX
+    img = _blank((248, 248, 248))
+    cv2.rectangle(img, (14, 14), (w - 15, h - 15), (22, 22, 22), -1, cv2.LINE_AA)
+    centre = (w // 2, h // 2)
+    cv2.ellipse(img, centre, (85, 145), tilt, 0, 360, (35, 35, 210), -1, cv2.LINE_AA)
+    if ring:
+        cv2.ellipse(img, centre, (85, 145), tilt, 0, 360, (250, 250, 250), ring, cv2.LINE_AA)
+    word = np.zeros_like(img)
+    _text(word, "UNO", centre, 60, (20, 205, 245), outline=(15, 15, 15))
+    word = cv2.warpAffine(word, cv2.getRotationMatrix2D(centre, 90 - tilt, 1.0), (w, h))
+    inked = word.sum(axis=2) > 0
+    img[inked] = word[inked]
+    return img
+
+
 def draw_card(deck: str, label: str) -> np.ndarray:
     """A flat, upright BGR image of one card of a built-in deck."""
     return DRAW[deck](label)

@@ -1,0 +1,49 @@
+"""A face-down UNO card (the draw pile beside the discard pile) is no card to name."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.cards import DECKS
+from vision import synth
+from vision.backs import uno_back
+from vision.detect import rectify
+from vision.identify import Identifier
+from vision.recognise.features import DETAIL_H, DETAIL_W
+
+
+def crop_of(card: np.ndarray, table: str = "wood", seed: int = 0) -> np.ndarray:
+    """The card laid on a drawn table and rectified as the identifier crops it."""
+    rng = np.random.default_rng(seed)
+    scene = synth.table_texture(table, (640, 480), rng)
+    corners = synth.place_card(scene, card, (320, 240), 260, float(rng.uniform(-180, 180)))
+    return rectify(scene, np.asarray(corners, np.float32), (DETAIL_W, DETAIL_H))
+
+
+@pytest.mark.parametrize("tilt,ring", [(30, 0), (20, 4), (42, 0)])
+def test_an_uno_back_is_told_from_every_wild_and_red_card(tilt: float, ring: int) -> None:
+    assert uno_back(crop_of(synth.draw_uno_back(tilt, ring), "cloth", seed=tilt))
+    faces = [label for label in DECKS["uno"] if label.startswith(("wild", "red-"))]
+    assert len(faces) > 10
+    for k, label in enumerate(faces):
+        for table in ("wood", "cloth"):
+            assert not uno_back(crop_of(synth.draw_card("uno", label), table, seed=k)), label
+
+
+def test_the_draw_pile_is_not_named_beside_the_cards_in_play() -> None:
+    """Read as a black card with an oval (a wild, unsure, or at times named), the back is
+    left out; the cards in play are read as they are without it."""
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    for seed in range(6):
+        rng = np.random.default_rng(seed)
+        scene, _ = synth.render_scene([("uno", "red-7"), ("uno", "wild"), ("uno", "green-3")],
+                                      table=["wood", "cloth", "white"][seed % 3], seed=seed)
+        table = np.concatenate([scene, synth.table_texture("wood", (640, 240), rng)], axis=0)
+        before = sorted(str(c.label) for c in ident.identify(table))
+        assert len(before) >= 2, seed  # (the drawn wild is missed on some of these tables)
+        synth.place_card(table, synth.draw_uno_back(float(rng.uniform(15, 45)), 4 * (seed % 2)),
+                         (float(rng.uniform(150, 490)), 600.0), 200, float(rng.uniform(-180, 180)))
+        cards = ident.identify(table)
+        assert [c.best for c in cards if c.centre[1] > 500] == [], seed
+        assert sorted(str(c.label) for c in cards) == before, seed

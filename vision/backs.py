@@ -1,0 +1,51 @@
+"""Card backs: a face-down card is no card to name.
+
+An UNO game always has its draw pile face down on the table, in the camera's view. UNO's
+back is the same in every printing: a black card with a big red oval and the yellow "UNO"
+across it. To the networks, which never saw one, that is a black-bodied card with an oval:
+a wild (our drawn back was named "wild-custom" at 0.72-0.94 on every table) or, by its
+oval, a red card. The back's oval is one colour where every wild's is four (or shows the
+wild +4's four cards), and a red card's body is red, not black; so a card read as a wild or
+a red card whose middle is red and yellow with no green or blue, inside a black body, is a
+back (``uno_back``): not a card. On the shared photos' 40 wilds read as wilds,
+the middle held green or blue (5% of its vivid pixels or more) or was not mostly red on
+all of them but the close-ups that show a single red card of a wild +4, whose body is not
+black in view (0.0-0.07 of the border ring dark, against 0.6 for a back).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from vision.recognise.features import white_balance
+
+# The border ring (outside the middle 60% x 70%, inside the white edge) is a black body
+# from this share of it dark (value under BACK_DARK_V)
+BACK_DARK = 0.4
+BACK_DARK_V = 90
+# The middle (the central half across, 40% down) is the red oval: this share of it vivid
+# (saturation over 90, value over 70), this share of that red (hue under 10 or from 165),
+# and at most this share green or blue (hue 40-135)
+BACK_VIVID = 0.5
+BACK_RED = 0.5
+BACK_COOL = 0.05
+
+
+def uno_back(crop: np.ndarray) -> bool:
+    """Whether a portrait crop of an UNO card is its back (``BACK_*``)."""
+    hsv = cv2.cvtColor(white_balance(np.ascontiguousarray(crop)), cv2.COLOR_BGR2HSV)
+    h, w = hsv.shape[:2]
+    ring = np.ones((h, w), bool)
+    ring[int(0.15 * h):int(0.85 * h), int(0.2 * w):int(0.8 * w)] = False
+    ring[:int(0.04 * h)] = ring[h - int(0.04 * h):] = False
+    ring[:, :int(0.05 * w)] = ring[:, w - int(0.05 * w):] = False
+    if float((hsv[..., 2][ring] < BACK_DARK_V).mean()) < BACK_DARK:
+        return False
+    middle = hsv[int(0.3 * h):int(0.7 * h), int(0.25 * w):int(0.75 * w)].reshape(-1, 3)
+    vivid = middle[(middle[:, 1] > 90) & (middle[:, 2] > 70), 0].astype(int)
+    if len(vivid) < BACK_VIVID * len(middle):
+        return False
+    red = float(((vivid < 10) | (vivid >= 165)).mean())
+    cool = float(((vivid >= 40) & (vivid < 135)).mean())
+    return red >= BACK_RED and cool <= BACK_COOL
