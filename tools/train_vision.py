@@ -391,15 +391,21 @@ def table(rows: list, title: str) -> str:
     return "\n".join(lines)
 
 
-def synth_rows(deck: str, identifier: Identifier, seed: int, most: int = 5) -> list:
+def synth_rows(deck: str, identifier: Identifier, seed: int, most: int = 5,
+               printed: bool = False) -> list:
     """Drawn scenes of 1 to ``most`` cards scored like photos (rows as score_images gives
-    them)."""
+    them); ``printed``: each scene's cards in a printing drawn at random
+    (synth.random_printing, Huang Di), not our art."""
     rng = np.random.default_rng(seed)
     names = DECKS[deck]
     rows = []
     for i, table_kind in enumerate(["wood", "cloth", "white", "pattern"] * 6):
         cards = [(deck, str(rng.choice(names))) for _ in range(int(rng.integers(1, most + 1)))]
-        scene, _ = synth.render_scene(cards, table=table_kind, seed=seed + i)
+        art = None
+        if printed:
+            printing = synth.random_printing(rng)
+            art = lambda _d, label, p=printing: synth.draw_huangdi(label, p)  # noqa: E731
+        scene, _ = synth.render_scene(cards, table=table_kind, seed=seed + i, art=art)
         truth = Counter(label for _, label in cards)
         found = identifier.identify(scene)
         said = Counter(c.label for c in found if c.label)
@@ -414,14 +420,16 @@ def synth_rows(deck: str, identifier: Identifier, seed: int, most: int = 5) -> l
     return rows
 
 
-def synth_check(deck: str, identifier: Identifier, seed: int = 1000) -> str:
+def synth_check(deck: str, identifier: Identifier, seed: int = 1000,
+                printed: bool = False) -> str:
     """Held-out drawn scenes (seeds never used in training): the only check for jokers and
-    Huang Di, which no photo shows."""
-    rows = synth_rows(deck, identifier, seed)
+    Huang Di, which no photo shows (``printed``: in printings drawn at random)."""
+    rows = synth_rows(deck, identifier, seed, printed=printed)
     total = sum(sum(r[1].values()) for r in rows)
     right = sum(sum((r[1] & r[2]).values()) for r in rows)
     wrong = sum(sum((r[2] - r[1]).values()) for r in rows)
-    return f"synthetic scenes {deck}: {right}/{total} right, {wrong} wrong"
+    kind = "printed otherwise" if printed else "our art"
+    return f"synthetic scenes {deck} ({kind}): {right}/{total} right, {wrong} wrong"
 
 
 def calib_rows(deck: str, identifier: Identifier, calib: list) -> list:

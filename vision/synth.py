@@ -7,6 +7,9 @@ the training data are drawn here. The art is our own stylised version of each de
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 
@@ -177,8 +180,89 @@ def draw_uno(label: str) -> np.ndarray:
     return img
 
 
-def draw_huangdi(label: str) -> np.ndarray:
-    """Our own Huang Di art: the real printing is not known, so tables should teach theirs."""
+@dataclass(frozen=True)
+class Printing:
+    """One way a Huang Di deck may be printed (``draw_huangdi``): the real printing is not
+    known, so the network learns the big numeral in many (``random_printing``), not ours."""
+
+    font: int
+    paper: tuple[int, int, int]
+    ink: tuple[int, int, int]
+    numeral: int  # the big numeral's height in pixels
+    frame: int  # a rectangle inside the edge, this many pixels wide (0: none)
+    corners: int  # the index printed in 0, 2 or 4 corners
+    underline: bool  # 6 and 9 underlined (else only the corners' upright index tells them)
+    body: tuple[int, int, int] | None  # a coloured body inside the white edge (ink then light)
+    joker: str
+    invert: str
+    mark: bool  # a figure beside the word (a circle on the joker, two arrows on the invert)
+
+
+PRINTING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
+                  cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
+                  cv2.FONT_HERSHEY_SCRIPT_COMPLEX)
+JOKER_WORDS = ("JOKER", "CORINGA", "CURINGA", "WILD", "JOKER!")
+INVERT_WORDS = ("INVERTE", "INVERT", "INV", "REVERSE", "INVERSO")
+
+
+def random_printing(rng: np.random.Generator) -> Printing:
+    """A Huang Di printing drawn at random: font (with italics), paper and ink, the numeral's
+    size, a frame, corner indices, 6 and 9 underlined or not, a coloured body, the words on
+    the joker and the invert card."""
+    body = None
+    if rng.random() < 0.3:
+        body = tuple(int(v) for v in rng.integers(20, 200, 3))
+    paper = tuple(int(v) for v in rng.integers(215, 256, 3))
+    ink = (tuple(int(v) for v in rng.integers(225, 256, 3)) if body is not None
+           else tuple(int(v) for v in rng.integers(0, 150, 3)))
+    font = int(rng.choice(PRINTING_FONTS)) | (cv2.FONT_ITALIC if rng.random() < 0.2 else 0)
+    return Printing(font, paper, ink, int(rng.integers(80, 140)), int(rng.choice([0, 0, 3, 6])),
+                    int(rng.choice([0, 2, 2, 4])), bool(rng.random() < 0.7), body,
+                    str(rng.choice(JOKER_WORDS)), str(rng.choice(INVERT_WORDS)),
+                    bool(rng.random() < 0.6))
+
+
+def _printed_huangdi(label: str, p: Printing) -> np.ndarray:
+    w, h = CARD_PX
+    img = _blank(p.paper)
+    if p.body is not None:
+        cv2.rectangle(img, (14, 14), (w - 15, h - 15), p.body, -1, cv2.LINE_AA)
+    if p.frame:
+        cv2.rectangle(img, (20, 20), (w - 21, h - 21), p.ink, p.frame)
+    centre = (w // 2, h // 2)
+    special = {"joker": p.joker, "invert": p.invert}.get(label)
+    if special is None:
+        _text(img, label, centre, p.numeral, p.ink, font=p.font)
+        if p.underline and label in ("6", "9"):
+            cv2.line(img, (centre[0] - 25, centre[1] + p.numeral // 2 + 12),
+                     (centre[0] + 25, centre[1] + p.numeral // 2 + 12), p.ink, 6)
+    else:
+        size = 60  # (as big as fits across the card)
+        while size > 16 and cv2.getTextSize(special, p.font, size / 22.0,
+                                            max(1, int(size / 11)))[0][0] > w - 60:
+            size -= 4
+        _text(img, special, centre, size, p.ink, font=p.font)
+        if label == "joker":
+            if p.mark:
+                cv2.circle(img, (centre[0], centre[1] - 75), 28, p.ink, 4, cv2.LINE_AA)
+        elif p.mark:
+            cv2.arrowedLine(img, (60, centre[1] - 70), (w - 60, centre[1] - 70), p.ink, 6,
+                            tipLength=0.2)
+            cv2.arrowedLine(img, (w - 60, centre[1] + 70), (60, centre[1] + 70), p.ink, 6,
+                            tipLength=0.2)
+    index = {"joker": p.joker[0], "invert": p.invert[0]}.get(label, label)
+    spots = [((34, 40), False), ((w - 34, h - 40), True), ((w - 34, 40), False),
+             ((34, h - 40), True)][:p.corners]
+    for at, turned in spots:
+        _text(img, index, at, 28, p.ink, font=p.font, rot180=turned)
+    return img
+
+
+def draw_huangdi(label: str, printing: Printing | None = None) -> np.ndarray:
+    """Our own Huang Di art, or ``printing`` (one of many ways it may be printed: the real
+    printing is not known, so tables should teach theirs)."""
+    if printing is not None:
+        return _printed_huangdi(label, printing)
     w, h = CARD_PX
     img = _blank((215, 235, 245))
     cv2.rectangle(img, (12, 12), (w - 13, h - 13), (30, 60, 150), 5)
@@ -275,8 +359,11 @@ def place_card(scene: np.ndarray, card: np.ndarray, centre: tuple[float, float],
 
 def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480),
                  table: str = "wood", seed: int = 0, glare: bool = True,
-                 card_height: float | None = None) -> tuple[np.ndarray, list[np.ndarray]]:
-    """A table photo with ``cards`` ((deck, label) pairs) laid out apart, randomly turned."""
+                 card_height: float | None = None,
+                 art: Callable[[str, str], np.ndarray] | None = None
+                 ) -> tuple[np.ndarray, list[np.ndarray]]:
+    """A table photo with ``cards`` ((deck, label) pairs) laid out apart, randomly turned;
+    ``art`` draws a card (default ``draw_card``: our own art of each deck)."""
     rng = np.random.default_rng(seed)
     w, h = size
     scene = table_texture(table, size, rng)
@@ -290,7 +377,7 @@ def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480
     for i, (deck, label) in enumerate(cards):
         cx = (i % cols + 0.5) * cell_w + rng.uniform(-0.06, 0.06) * cell_w
         cy = (i // cols + 0.5) * cell_h + rng.uniform(-0.06, 0.06) * cell_h
-        corners.append(place_card(scene, draw_card(deck, label), (cx, cy), ch,
+        corners.append(place_card(scene, (art or draw_card)(deck, label), (cx, cy), ch,
                                   rng.uniform(-180, 180) if n > 1 else rng.uniform(-25, 25)))
     if glare:
         scene = add_glare(scene, rng, 40)
