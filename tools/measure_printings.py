@@ -11,7 +11,12 @@ by the shipped reader (right / wrong / unsure, per card):
 - "plain": a layout no training set draws: the numeral alone (or the card's word) in one of
   the Hershey fonts, with or without corner indices and a frame, no underline, no figure.
 
+OpenCV 5 (this box, and the training's) draws the Hershey font names in its own sans and
+italic faces; OpenCV 4 (a Raspberry Pi's) in the Hershey strokes, a face no training set
+drew. Run with the Pi's libraries, every set is a face never learned:
+
     .venv/bin/python tools/measure_printings.py
+    .venv-pi/bin/python tools/measure_printings.py     # (the venv .ci/run makes)
 """
 
 from __future__ import annotations

@@ -269,9 +269,10 @@ def play_quads(img: np.ndarray, deck: str) -> list:
 
 # Huang Di, whose real printing is not known, is learned from many printings
 # (synth.random_printing: fonts, colours, frames, corner indices, words on its joker and
-# invert) besides our own art, which this share of its drawn cards and tables keep. Learned
-# from our art alone, the network read cards printed otherwise 47 times wrong in 144 (a 9
-# as a 6, an invert as the joker at 1.0: tools/measure_printings.py).
+# invert, any stroke weight) besides our own art, which this share of its drawn cards and
+# tables keep. Learned from our art alone, the network named 219 wrong in 822 cards drawn in
+# other printings and faces (a 9 as a 6, an invert as the joker at 1.0); so learned, 42
+# (tools/measure_printings.py, on OpenCV 5 and 4: docs/vision.md).
 OWN_ART = {"huangdi": 0.4}
 
 

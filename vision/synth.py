@@ -196,6 +196,9 @@ class Printing:
     joker: str
     invert: str
     mark: bool  # a figure beside the word (a circle on the joker, two arrows on the invert)
+    # how heavy the strokes are, 100 (a pen's line) to 900 (black): OpenCV 5 draws its own
+    # faces at any weight; OpenCV 4 (a Raspberry Pi's) the Hershey strokes, thicker with it
+    weight: int = 400
 
 
 PRINTING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
@@ -219,7 +222,41 @@ def random_printing(rng: np.random.Generator) -> Printing:
     return Printing(font, paper, ink, int(rng.integers(80, 140)), int(rng.choice([0, 0, 3, 6])),
                     int(rng.choice([0, 2, 2, 4])), bool(rng.random() < 0.7), body,
                     str(rng.choice(JOKER_WORDS)), str(rng.choice(INVERT_WORDS)),
-                    bool(rng.random() < 0.6))
+                    bool(rng.random() < 0.6), int(rng.integers(1, 10)) * 100)
+
+
+def _inked(img: np.ndarray, text: str, centre: tuple[int, int], height: int,
+           colour: tuple[int, int, int], p: Printing, rot180: bool = False,
+           widest: int | None = None) -> None:
+    """``text`` in printing ``p``'s face and weight, its ink ``height`` pixels tall (less
+    where it would be wider than ``widest``), centred."""
+    canvas = np.zeros((4 * height, 4 * height * max(1, len(text)) + 8), np.uint8)
+    if hasattr(cv2, "FontFace"):  # OpenCV 5: its own faces, at any weight
+        face = "italic" if p.font & cv2.FONT_ITALIC or p.font in (
+            cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, cv2.FONT_HERSHEY_SCRIPT_COMPLEX) else "sans"
+        cv2.putText(canvas, text, (4, 3 * height), 255, cv2.FontFace(face), height, p.weight)
+    else:
+        cv2.putText(canvas, text, (4, 3 * height), p.font, height / 22.0, 255,
+                    max(1, round(height / 22.0 * p.weight / 250)), cv2.LINE_AA)
+    ys, xs = np.nonzero(canvas)
+    if not len(ys):
+        return
+    ink = canvas[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    w = max(1, round(ink.shape[1] * height / ink.shape[0]))
+    if widest is not None and w > widest:
+        height, w = max(1, round(height * widest / w)), widest
+    ink = cv2.resize(ink, (min(w, img.shape[1]), height), interpolation=cv2.INTER_AREA)
+    if rot180:
+        ink = ink[::-1, ::-1]
+    h, w = ink.shape
+    x0, y0 = centre[0] - w // 2, centre[1] - h // 2
+    x1, y1 = max(0, x0), max(0, y0)
+    x2, y2 = min(img.shape[1], x0 + w), min(img.shape[0], y0 + h)
+    if x2 <= x1 or y2 <= y1:
+        return
+    m = ink[y1 - y0:y2 - y0, x1 - x0:x2 - x0, None].astype(np.float32) / 255
+    roi = img[y1:y2, x1:x2].astype(np.float32)
+    img[y1:y2, x1:x2] = (roi * (1 - m) + np.float32(colour) * m).astype(np.uint8)
 
 
 def _printed_huangdi(label: str, p: Printing) -> np.ndarray:
@@ -232,16 +269,12 @@ def _printed_huangdi(label: str, p: Printing) -> np.ndarray:
     centre = (w // 2, h // 2)
     special = {"joker": p.joker, "invert": p.invert}.get(label)
     if special is None:
-        _text(img, label, centre, p.numeral, p.ink, font=p.font)
+        _inked(img, label, centre, p.numeral, p.ink, p)
         if p.underline and label in ("6", "9"):
             cv2.line(img, (centre[0] - 25, centre[1] + p.numeral // 2 + 12),
                      (centre[0] + 25, centre[1] + p.numeral // 2 + 12), p.ink, 6)
     else:
-        size = 60  # (as big as fits across the card)
-        while size > 16 and cv2.getTextSize(special, p.font, size / 22.0,
-                                            max(1, int(size / 11)))[0][0] > w - 60:
-            size -= 4
-        _text(img, special, centre, size, p.ink, font=p.font)
+        _inked(img, special, centre, 44, p.ink, p, widest=w - 50)
         if label == "joker":
             if p.mark:
                 cv2.circle(img, (centre[0], centre[1] - 75), 28, p.ink, 4, cv2.LINE_AA)
@@ -254,7 +287,7 @@ def _printed_huangdi(label: str, p: Printing) -> np.ndarray:
     spots = [((34, 40), False), ((w - 34, h - 40), True), ((w - 34, 40), False),
              ((34, h - 40), True)][:p.corners]
     for at, turned in spots:
-        _text(img, index, at, 28, p.ink, font=p.font, rot180=turned)
+        _inked(img, index, at, 24, p.ink, p, rot180=turned)
     return img
 
 
