@@ -39,6 +39,13 @@ def _text(img: np.ndarray, text: str, centre: tuple[int, int], height: int,
     mask = mask[: th + 8 + 4]
     if rot180:
         layer, mask = layer[::-1, ::-1], mask[::-1, ::-1]
+    _paste(img, mask, layer, centre)
+
+
+def _paste(img: np.ndarray, mask: np.ndarray, ink: np.ndarray | tuple[int, int, int],
+           centre: tuple[int, int]) -> None:
+    """Blend ``ink`` (an image of the mask's size, or one colour) into ``img`` through
+    ``mask`` (0-255), centred on ``centre`` and cut at the image's edges."""
     lh, lw = mask.shape
     x0, y0 = centre[0] - lw // 2, centre[1] - lh // 2
     x1, y1 = max(0, x0), max(0, y0)
@@ -46,9 +53,10 @@ def _text(img: np.ndarray, text: str, centre: tuple[int, int], height: int,
     if x2 <= x1 or y2 <= y1:
         return
     m = mask[y1 - y0:y2 - y0, x1 - x0:x2 - x0, None].astype(np.float32) / 255
+    ink = ink[y1 - y0:y2 - y0, x1 - x0:x2 - x0] if isinstance(ink, np.ndarray) else \
+        np.float32(ink)
     roi = img[y1:y2, x1:x2].astype(np.float32)
-    img[y1:y2, x1:x2] = (roi * (1 - m) + layer[y1 - y0:y2 - y0, x1 - x0:x2 - x0] * m).astype(
-        np.uint8)
+    img[y1:y2, x1:x2] = (roi * (1 - m) + ink * m).astype(np.uint8)
 
 
 def _suit(img: np.ndarray, suit: str, centre: tuple[int, int], size: int,
@@ -246,17 +254,7 @@ def _inked(img: np.ndarray, text: str, centre: tuple[int, int], height: int,
     if widest is not None and w > widest:
         height, w = max(1, round(height * widest / w)), widest
     ink = cv2.resize(ink, (min(w, img.shape[1]), height), interpolation=cv2.INTER_AREA)
-    if rot180:
-        ink = ink[::-1, ::-1]
-    h, w = ink.shape
-    x0, y0 = centre[0] - w // 2, centre[1] - h // 2
-    x1, y1 = max(0, x0), max(0, y0)
-    x2, y2 = min(img.shape[1], x0 + w), min(img.shape[0], y0 + h)
-    if x2 <= x1 or y2 <= y1:
-        return
-    m = ink[y1 - y0:y2 - y0, x1 - x0:x2 - x0, None].astype(np.float32) / 255
-    roi = img[y1:y2, x1:x2].astype(np.float32)
-    img[y1:y2, x1:x2] = (roi * (1 - m) + np.float32(colour) * m).astype(np.uint8)
+    _paste(img, ink[::-1, ::-1] if rot180 else ink, colour, centre)
 
 
 def _printed_huangdi(label: str, p: Printing) -> np.ndarray:
