@@ -7,10 +7,10 @@ a wild (our drawn back was named "wild-custom" at 0.72-0.94 on every table) or, 
 oval, a red card. The back's oval is one colour where every wild's is four (or shows the
 wild +4's four cards), and a red card's body is red, not black; so a card read as a wild or
 a red card whose middle is red and yellow with no green or blue, inside a black body, is a
-back (``uno_back``): not a card. On the shared photos' 40 wilds read as wilds,
-the middle held green or blue (5% of its vivid pixels or more) or was not mostly red on
-all of them but the close-ups that show a single red card of a wild +4, whose body is not
-black in view (0.0-0.07 of the border ring dark, against 0.6 for a back).
+back (``uno_back``): not a card. No wild of the shared photos passes (each middle holds
+green or blue, 5% of its vivid pixels or more, or is less than half red; a drawn back's is
+two thirds red, a third yellow), and what every shared photo and drawn table reads is
+unchanged by it.
 """
 
 from __future__ import annotations
