@@ -401,10 +401,7 @@ def synth_rows(deck: str, identifier: Identifier, seed: int, most: int = 5,
     rows = []
     for i, table_kind in enumerate(["wood", "cloth", "white", "pattern"] * 6):
         cards = [(deck, str(rng.choice(names))) for _ in range(int(rng.integers(1, most + 1)))]
-        art = None
-        if printed:
-            printing = synth.random_printing(rng)
-            art = lambda _d, label, p=printing: synth.draw_huangdi(label, p)  # noqa: E731
+        art = synth.random_printing(rng).art if printed else None
         scene, _ = synth.render_scene(cards, table=table_kind, seed=seed + i, art=art)
         truth = Counter(label for _, label in cards)
         found = identifier.identify(scene)

@@ -281,8 +281,7 @@ def art_of(deck: str, rng: np.random.Generator):
     drawn at random."""
     if deck not in OWN_ART or rng.random() < OWN_ART[deck]:
         return synth.draw_card
-    printing = synth.random_printing(rng)
-    return lambda _deck, label: synth.draw_huangdi(label, printing)
+    return synth.random_printing(rng).art
 
 
 def drawn_card(deck: str, label: str, rng: np.random.Generator

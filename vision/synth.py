@@ -208,6 +208,10 @@ class Printing:
     # faces at any weight; OpenCV 4 (a Raspberry Pi's) the Hershey strokes, thicker with it
     weight: int = 400
 
+    def art(self, _deck: str, label: str) -> np.ndarray:
+        """A card of this printing, drawn as ``render_scene``'s ``art`` draws one."""
+        return draw_huangdi(label, self)
+
 
 PRINTING_FONTS = (cv2.FONT_HERSHEY_SIMPLEX, cv2.FONT_HERSHEY_DUPLEX, cv2.FONT_HERSHEY_COMPLEX,
                   cv2.FONT_HERSHEY_TRIPLEX, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,

@@ -53,7 +53,7 @@ def test_huang_di_printed_otherwise_is_named_or_asked_about(identifiers) -> None
         cards = [("huangdi", str(rng.choice(DECKS["huangdi"]))) for _ in range(4)]
         image, _ = render_scene(cards, table=["wood", "cloth", "white", "pattern"][k % 4],
                                 seed=77_000 + k,
-                                art=lambda _d, label, p=printing: synth.draw_huangdi(label, p))
+                                art=printing.art)
         said = Counter(c.label for c in identifiers["huangdi"].identify(image) if c.label)
         truth = Counter(label for _, label in cards)
         right += sum((said & truth).values())
