@@ -618,14 +618,15 @@ def test_the_second_network_reads_only_the_crops_the_first_is_unsure_of(monkeypa
     def second(net, blob):
         assert net is rec.second
         sent.append(len(blob))
+        assert np.allclose(blob, 0.1)  # the unsure crop's own input, not another's
         out = np.zeros((len(blob), n_out), np.float32)
         out[:, 1], out[:, red] = 1.0, 1.0
         return out
 
     monkeypatch.setattr(cnn, "run_net", second)
-    views = [np.full((96, 64, 3), k * 40, np.uint8) for k in range(3)]
+    blob = np.stack([np.full((3, 96, 64), k * 0.1, np.float32) for k in range(3)])
     before = probs.copy()
-    rec._second_opinion(probs, views)
+    rec._second_opinion(probs, blob)
     assert sent == [1]
     assert np.allclose(probs[0, 0], before[0, 0]) and np.allclose(probs[0, 2], before[0, 2])
     assert probs[0, 1, 0] == pytest.approx(0.3) and probs[0, 1, 1] == pytest.approx(0.7)
@@ -772,3 +773,33 @@ def test_haze_is_taken_out_of_a_crop_and_only_of_a_hazed_one() -> None:
     assert np.abs(prepare(hazed, (64, 96)).astype(int) - prepare(card, (64, 96))).mean() < 6
     blank = np.full((44, 40, 3), 255, np.uint8)  # a corner patch of white card, blown out
     assert dehazed(blank) is blank
+
+
+def test_the_networks_input_is_what_training_prepared() -> None:
+    """At run time the blob is made in one table look-up per crop (``prepare_blob``); the
+    networks learnt from ``prepare``'s crops, so the two must give the same numbers to the
+    bit: as taken, hazed (the haze step's path), under a cast, blown out and dark, at the
+    whole card's size and at the index patches' (``index_blob``)."""
+    from vision.recognise.cnn import index_blob, index_patches, prepare, prepare_blob
+    from vision.synth import draw_card
+
+    def reference(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
+        return cv2.dnn.blobFromImages([prepare(c, size) for c in crops], 1.0 / 255.0, size,
+                                      (127.5,) * 3, swapRB=False, crop=False)
+
+    rng = np.random.default_rng(5)
+    crops = []
+    for label in ("blue-7", "wild-draw4", "red-skip", "yellow-0"):
+        card = cv2.resize(draw_card("uno", label), (96, 144), interpolation=cv2.INTER_AREA)
+        noisy = np.clip(card + rng.normal(0, 6, card.shape), 0, 255).astype(np.uint8)
+        crops += [card, noisy,
+                  np.clip(noisy * 0.6 + 90, 0, 255).astype(np.uint8),  # hazed
+                  np.clip(noisy * (0.7, 1.0, 1.3), 0, 255).astype(np.uint8),  # a warm cast
+                  np.clip(noisy * 2.5, 0, 255).astype(np.uint8),  # over-exposed
+                  (noisy * 0.2).astype(np.uint8)]  # dark
+    crops.append(np.full((144, 96, 3), 255, np.uint8))  # blank
+    assert np.array_equal(prepare_blob(crops, (64, 96)), reference(crops, (64, 96)))
+    patches = [p for c in crops for p in index_patches(c, (40, 44))]
+    # (index_patches gives them prepared: prepare of a prepared patch would balance twice)
+    assert np.array_equal(index_blob(crops, (40, 44)), cv2.dnn.blobFromImages(
+        patches, 1.0 / 255.0, (40, 44), (127.5,) * 3, swapRB=False, crop=False))
