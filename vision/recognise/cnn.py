@@ -86,32 +86,39 @@ def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
 _LEVELS = np.arange(256, dtype=np.float32)
 
 
-def _prepared_levels(crop: np.ndarray) -> np.ndarray:
-    """(256, 1, 3) float32: for each channel and grey level of ``crop`` (at the network's
-    size), that level after ``prepare`` (the haze taken out, then the white balance), centred
-    and scaled as the network reads it ((v - 127.5) / 255). The two steps are each a table
-    of the levels, and the white balance's gains come from the dehazed crop's histograms,
-    which are the crop's own moved through the haze table: so one pass over the pixels
-    (three histograms) and one table look-up replace ``prepare``'s five passes and the
-    blob's conversion (~0.1 ms a card on this box)."""
-    hists = np.stack([cv2.calcHist([crop], [ch], None, [256], [0, 256]).ravel()
-                      for ch in range(3)])
-    n = crop.shape[0] * crop.shape[1]
-    # dehazed: the black point of the three channels' pixels taken together
-    every = np.cumsum(hists.sum(axis=0))
-    lo = int(np.searchsorted(every, HAZE_SHARE * every[-1]))
-    haze = None
-    if HAZE_BLACK < lo < HAZE_BLANK and sharpness(crop) >= HAZE_SHARP:
-        haze = np.rint(np.clip((_LEVELS - lo) * (255.0 / (255 - lo)), 0, 255)).astype(np.intp)
-        hists = np.stack([np.bincount(haze, weights=h, minlength=256) for h in hists])
-    # white_balance: each channel's brightest 3% brought to 235 (the level where the
-    # count from the top reaches 3%: searchsorted's, as a count of the levels short of it)
-    short = (np.cumsum(hists[:, ::-1], axis=1) < 0.03 * n).sum(axis=1)
+def _prepared_levels(crops: list[np.ndarray]) -> np.ndarray:
+    """(crops, 256, 1, 3) float32: for each crop (all of one size: the network's), channel
+    and grey level, that level after ``prepare`` (the haze taken out, then the white
+    balance), centred and scaled as the network reads it ((v - 127.5) / 255). The two steps
+    are each a table of the levels, and the white balance's gains come from the dehazed
+    crop's histograms, which are the crop's own moved through the haze table: so one pass
+    over the pixels (three histograms) and one table look-up replace ``prepare``'s five
+    passes and the blob's conversion, and the tables of all the crops are worked out
+    together (numpy's cost here is per call, not per number)."""
+    hists = np.array([[cv2.calcHist([c], [ch], None, [256], [0, 256]).ravel()
+                       for ch in range(3)] for c in crops])  # (crops, 3, 256)
+    n = crops[0].shape[0] * crops[0].shape[1]
+    # dehazed: the black point of the three channels' pixels taken together (the level where
+    # the count from the bottom reaches HAZE_SHARE: searchsorted's, as a count of the levels
+    # short of it)
+    every = np.cumsum(hists.sum(axis=1), axis=1)
+    lo = (every < HAZE_SHARE * every[:, -1:]).sum(axis=1)
+    hazes = {}
+    for i in np.nonzero((lo > HAZE_BLACK) & (lo < HAZE_BLANK))[0]:
+        if sharpness(crops[i]) >= HAZE_SHARP:
+            k = int(lo[i])
+            haze = np.rint(np.clip((_LEVELS - k) * (255.0 / (255 - k)), 0, 255)).astype(np.intp)
+            hists[i] = [np.bincount(haze, weights=h, minlength=256) for h in hists[i]]
+            hazes[i] = haze
+    # white_balance: each channel's brightest 3% brought to 235
+    short = (np.cumsum(hists[:, :, ::-1], axis=2) < 0.03 * n).sum(axis=2)  # (crops, 3)
     gain = np.clip(235.0 / np.maximum((255 - short).astype(np.float32), 20.0), 0.5, 4.0)
-    levels = np.clip(np.rint(_LEVELS[:, None] * gain.astype(np.float32)), 0, 255)
-    if haze is not None:
-        levels = levels[haze]
-    return ((levels - np.float32(127.5)) * np.float32(1.0 / 255.0)).reshape(256, 1, 3)
+    levels = np.clip(np.rint(_LEVELS[None, :, None] * gain[:, None, :].astype(np.float32)),
+                     0, 255)  # (crops, 256, 3)
+    for i, haze in hazes.items():
+        levels[i] = levels[i][haze]
+    tables = (levels - np.float32(127.5)) * np.float32(1.0 / 255.0)
+    return tables.reshape(len(crops), 256, 1, 3)
 
 
 def prepare_blob(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
@@ -120,11 +127,16 @@ def prepare_blob(crops: list[np.ndarray], size: tuple[int, int]) -> np.ndarray:
     size, 127.5)`` would give it (tests hold the two equal)."""
     w, h = size
     blob = np.empty((len(crops), 3, h, w), np.float32)
-    for i, crop in enumerate(crops):
+    if not crops:
+        return blob
+    small = []
+    for crop in crops:
         crop = np.ascontiguousarray(crop)
         if crop.shape[1] != w or crop.shape[0] != h:
             crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
-        blob[i] = cv2.LUT(crop, _prepared_levels(crop)).transpose(2, 0, 1)
+        small.append(crop)
+    for i, (crop, table) in enumerate(zip(small, _prepared_levels(small), strict=True)):
+        blob[i] = cv2.LUT(crop, table).transpose(2, 0, 1)
     return blob
 
 
