@@ -108,12 +108,24 @@ def normalise_many(patches: np.ndarray) -> np.ndarray:
     # 3-long axis is ~10x slower)
     hi, lo = _percentiles(grey, 90.0), _percentiles(grey, 2.0)
     top = (grey >= hi[:, None]).astype(np.float32)
-    white = np.einsum("npc,np->nc", f, top) / np.maximum(top.sum(axis=1), 1.0)[:, None]
+    # (a batched product, not einsum: ~10x faster, and the same numbers, since these sums of
+    # whole levels stay exact in float32 in any order)
+    white = np.matmul(top[:, None, :], f)[:, 0, :] / np.maximum(top.sum(axis=1), 1.0)[:, None]
     flat = hi <= lo  # a blank patch: its mean colour instead
     if flat.any():
         white[flat] = f[flat].mean(axis=1)
-    f = f * (235.0 / np.maximum(white, 20.0))[:, None, :]
-    return np.clip(f, 0, 255).astype(np.uint8).reshape(patches.shape)
+    gain = 235.0 / np.maximum(white, 20.0)  # (patches, 3)
+    # each level times its channel's gain, clipped: a table per patch (the same float32
+    # products as scaling every pixel, at a look-up's cost)
+    tables = np.clip(_LEVELS[None, :, None] * gain[:, None, :], 0, 255).astype(np.uint8)
+    flat_patches = np.ascontiguousarray(patches).reshape(len(patches), -1, 1, 3)
+    out = np.empty_like(flat_patches)
+    for i in range(len(patches)):
+        out[i] = cv2.LUT(flat_patches[i], tables[i].reshape(256, 1, 3))
+    return out.reshape(patches.shape)
+
+
+_LEVELS = np.arange(256, dtype=np.float32)
 
 
 @dataclass

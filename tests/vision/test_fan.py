@@ -83,3 +83,37 @@ def test_identify_names_a_fan_through_the_corner_indices() -> None:
     assert not said - Counter(scene.labels), said  # no name that is not in the fan
     assert sum((said & Counter(scene.labels)).values()) >= 3, said
     assert not Identifier("uno", data_path="/nonexistent-taught").overlaps
+
+
+def test_index_patches_are_normalised_as_the_corner_network_learnt_them() -> None:
+    """``normalise_many`` (run time, per-patch tables) gives what the per-pixel float
+    formula gives (each channel scaled so the brightest tenth's colour reaches 235, clipped,
+    truncated; a flat patch by its mean colour), to the level: on drawn corners, noise,
+    dim, over-exposed and blank patches, one at a time and stacked."""
+    import cv2
+
+    from vision.corner_index import _percentiles, crop_patches, normalise_many
+    from vision.synth import draw_card
+
+    def by_pixel(patches: np.ndarray) -> np.ndarray:
+        f = patches.astype(np.float32).reshape(len(patches), -1, 3)
+        grey = (f[..., 0] + f[..., 1] + f[..., 2]) * np.float32(1 / 3)
+        hi, lo = _percentiles(grey, 90.0), _percentiles(grey, 2.0)
+        top = grey >= hi[:, None]
+        white = np.stack([f[i][top[i]].sum(axis=0) / max(top[i].sum(), 1)
+                          for i in range(len(f))]).astype(np.float32)
+        flat = hi <= lo
+        white[flat] = f[flat].mean(axis=1)
+        out = f * (np.float32(235.0) / np.maximum(white, np.float32(20.0)))[:, None, :]
+        return np.clip(out, 0, 255).astype(np.uint8).reshape(patches.shape)
+
+    rng = np.random.default_rng(8)
+    patches = [p for label in ("AS", "7H", "QD", "10C") for p in
+               crop_patches(cv2.resize(draw_card("french", label), (96, 144)))]
+    patches += [rng.integers(0, 256, patches[0].shape, dtype=np.uint8),
+                np.full(patches[0].shape, 200, np.uint8)]
+    patches += [(p * 0.15).astype(np.uint8) for p in patches[:4]]
+    patches += [np.clip(p * (2.5, 1.8, 1.2), 0, 255).astype(np.uint8) for p in patches[:4]]
+    stack = np.stack(patches)
+    assert np.array_equal(normalise_many(stack), by_pixel(stack))
+    assert np.array_equal(normalise_many(stack[:1]), by_pixel(stack[:1]))
