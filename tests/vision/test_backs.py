@@ -55,3 +55,31 @@ def test_the_draw_pile_is_not_named_beside_the_cards_in_play() -> None:
         assert [c.best for c in cards if c.centre[1] > 500] == [], seed
         assert sorted(str(c.label) for c in cards) == before, seed
     assert tables >= 6
+
+
+def test_the_quick_ring_test_never_drops_a_back() -> None:
+    """``uno_back`` first asks whether the ring could be dark at all (each channel under
+    the dark level over the white balance's least gain, 235 / 255): a bound, so every crop
+    the full judgement calls a back passes it, in any light or cast (a washed-out webcam's
+    black just under that bound, beside a blown-out white, included), while a red card in
+    ordinary light stops there."""
+    from vision.backs import _judged_back, _ring_may_be_dark
+
+    rng = np.random.default_rng(11)
+    backs = 0
+    cards = [synth.draw_uno_back(30, 0), synth.draw_uno_back(20, 4)] + \
+        [synth.draw_card("uno", label) for label in ("wild", "wild-draw4", "red-5", "red-skip")]
+    for k, card in enumerate(cards):
+        for seed in range(12):
+            crop = crop_of(card, ("wood", "cloth", "white")[seed % 3], seed=k * 12 + seed)
+            lit = np.clip(crop * rng.uniform(0.25, 1.6) * rng.uniform(0.6, 1.4, 3)
+                          + rng.uniform(-30, 30, 3), 0, 255).astype(np.uint8)
+            # the black lifted to just under the bound, the white blown out: the least gain
+            washed = np.where(crop < 60, 95, np.where(crop > 200, 255, crop)).astype(np.uint8)
+            for view in (crop, lit, washed):
+                if _judged_back(view):
+                    backs += 1
+                    assert _ring_may_be_dark(view), (k, seed)
+                    assert uno_back(view)
+    assert backs >= 20
+    assert not _ring_may_be_dark(crop_of(synth.draw_card("uno", "red-5"), "wood"))
