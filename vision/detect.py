@@ -363,6 +363,16 @@ def _white_balanced(small: np.ndarray) -> np.ndarray:
                                           ).astype(np.float32))
 
 
+def _at_least(channel: np.ndarray, level: int) -> np.ndarray:
+    """255 where a uint8 channel is ``level`` or more (``cv2.inRange`` from ``level``)."""
+    return cv2.threshold(channel, level - 1, 255, cv2.THRESH_BINARY)[1]
+
+
+def _at_most(channel: np.ndarray, level: int) -> np.ndarray:
+    """255 where a uint8 channel is ``level`` or less."""
+    return cv2.threshold(channel, level, 255, cv2.THRESH_BINARY_INV)[1]
+
+
 def _cool(hsv: np.ndarray) -> np.ndarray:
     """Green or blue from a far lower saturation than other hues (COOL_SAT): a card body that
     skin, wood and warm walls never are."""
@@ -559,8 +569,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     ``colour_bodies``: also look for UNO's coloured card bodies (off for other decks, where
     red pips would pass for bodies).
     ``keep``: a dict to receive the working image and its masks ("small", "scale", "otsu",
-    and without colour bodies "hsv"), so the overlapping-card search (vision/fan.py) of the
-    same frame need not compute them again.
+    and without colour bodies "sat", the HSV saturation), so the overlapping-card search
+    (vision/fan.py) of the same frame need not compute them again.
     ``enclosing``: a list to receive the quads dropped because another quad lies inside
     them (smallest first). Usually a region of table around a card, but a card whose
     printing holds card-shaped figures (UNO's wild +4 and +2, the wild's disc) is dropped
@@ -585,11 +595,14 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         hsv = hsv_c = cv2.cvtColor(_white_balanced(small), cv2.COLOR_BGR2HSV)
     else:
         hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-        if keep is not None:
-            keep["hsv"] = hsv
+    # (the masks below bound one or two channels: a threshold of each, split once, costs
+    # a third of a range test over all three)
+    hue, sat, val = cv2.split(hsv)
+    if keep is not None and not colour_bodies:
+        keep["sat"] = sat
     # bright and not too saturated: the white border of most cards
     mid, top = _percentiles_u8(gray, (60, 99))
-    white = cv2.inRange(hsv, (0, 0, mid), (180, 90, 255))
+    white = cv2.bitwise_and(_at_most(sat, 90), _at_least(val, mid))
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
     light = min(1.0, max(DIM_FLOOR, top / LIT))
@@ -606,14 +619,15 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     # the coloured body of an UNO card, for when its white border melts into a light table;
     # grown by the border's width so the crop matches a card found by its outline
     if colour_bodies:
-        vivid = cv2.inRange(hsv_c, (0, 110, 50), (180, 255, 255))
+        lit = _at_least(val, 50)
+        vivid = cv2.bitwise_and(_at_least(sat, 110), lit)
         colour = cv2.morphologyEx(vivid, cv2.MORPH_OPEN, kernel, iterations=2)
 
     cands = []
     if colour_bodies:
         outl = _outlines(colour)
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
-        cands += [(c, True) for c in _colour_pairs(colour, hsv_c[..., 0], img_area, min_frac,
+        cands += [(c, True) for c in _colour_pairs(colour, hue, img_area, min_frac,
                                                    1.1, outl)]
         if len(cands) < 2:
             # Each body made whole, where the bodies gave fewer than two cards: on small
@@ -625,7 +639,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                                       cv2.MORPH_OPEN, kernel)
             cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1)]
         # the black body of the wild cards
-        dark = cv2.threshold(cv2.extractChannel(hsv_c, 2), dark_level(gray, split), 255,
+        dark = cv2.threshold(val, dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]
         dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
         outl = _outlines(dark)
@@ -645,18 +659,18 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         # judged against this frame's most saturated pixels; and green or blue, which skin,
         # wood and warm walls never are, counts from a far lower saturation (in hand-held
         # webcam shots those bodies were often less saturated than the hand holding them).
-        smin = int(np.clip(0.75 * _percentile_u8(hsv_c[..., 1], 95), 60, 110))
+        smin = int(np.clip(0.75 * _percentile_u8(sat, 95), 60, 110))
         if smin < 110:
-            colour = cv2.morphologyEx(cv2.inRange(hsv_c, (0, smin, 50), (180, 255, 255)),
+            colour = cv2.morphologyEx(cv2.bitwise_and(_at_least(sat, smin), lit),
                                       cv2.MORPH_OPEN, kernel, iterations=2)
         cool = cv2.morphologyEx(_cool(hsv_c), cv2.MORPH_OPEN, kernel, iterations=2)
         extra = [c for m, outl in ((colour, _outlines(colour)), (cool, _outlines(cool)))
                  for c in _candidates(m, img_area, min_frac, 1.1, outl)
-                 + _colour_pairs(m, hsv_c[..., 0], img_area, min_frac, 1.1, outl)]
+                 + _colour_pairs(m, hue, img_area, min_frac, 1.1, outl)]
         region = None
         if not kept or not extra:
-            region = _largest_colour_region(colour, hsv_c[..., 0], hsv_c[..., 1]) or \
-                _largest_colour_region(cool, hsv_c[..., 0], hsv_c[..., 1])
+            region = _largest_colour_region(colour, hue, sat) or \
+                _largest_colour_region(cool, hue, sat)
         pts = None if region is None else region[0]
         if region is not None and not kept and region[1] >= 0.35:
             # nothing else found, and one colour fills the frame: a tight crop, where shapes

@@ -93,16 +93,17 @@ def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray
 
 
 def pale_mask(small: np.ndarray, bright: np.ndarray | None = None,
-              hsv: np.ndarray | None = None) -> np.ndarray:
+              sat: np.ndarray | None = None) -> np.ndarray:
     """Card faces: brighter than most of the frame (Otsu) and not saturated (a white face
-    under any lamp; a pink or wooden table is saturated). ``bright`` / ``hsv``: the Otsu
-    mask of the blurred grey image and the HSV image, when the detector already made them."""
+    under any lamp; a pink or wooden table is saturated). ``bright`` / ``sat``: the Otsu
+    mask of the blurred grey image and the HSV saturation, when the detector already made
+    them."""
     if bright is None:
         gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
         _, bright = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    if hsv is None:
-        hsv = cv2.cvtColor(small, cv2.COLOR_BGR2HSV)
-    mask = _pale_bright(bright, hsv)
+    if sat is None:
+        sat = cv2.extractChannel(cv2.cvtColor(small, cv2.COLOR_BGR2HSV), 1)
+    mask = _pale_bright(bright, sat)
     # the ink of the indices and pips is dark or red: close it into the face
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
@@ -313,9 +314,10 @@ def _dedupe(corners: list[_Corner], h: float) -> list[_Corner]:
     return [k[4] for k in kept]
 
 
-def _pale_bright(bright: np.ndarray, hsv: np.ndarray) -> np.ndarray:
-    """The Otsu-bright pixels that are not saturated: card faces before their ink is closed."""
-    return cv2.bitwise_and(bright, cv2.inRange(hsv, (0, 0, 0), (180, 80, 255)))
+def _pale_bright(bright: np.ndarray, sat: np.ndarray) -> np.ndarray:
+    """The Otsu-bright pixels that are not saturated (saturation 80 or less): card faces
+    before their ink is closed."""
+    return cv2.bitwise_and(bright, cv2.threshold(sat, 80, 255, cv2.THRESH_BINARY_INV)[1])
 
 
 def _blank(mask: np.ndarray, exclude: list[np.ndarray], scale: float) -> None:
@@ -326,13 +328,13 @@ def _blank(mask: np.ndarray, exclude: list[np.ndarray], scale: float) -> None:
         cv2.fillConvexPoly(mask, np.round((q - c) * 1.06 + c).astype(np.int32), 0)
 
 
-def _too_little_left(bright: np.ndarray, hsv: np.ndarray, exclude: list[np.ndarray],
+def _too_little_left(bright: np.ndarray, sat: np.ndarray, exclude: list[np.ndarray],
                      scale: float, min_frac: float) -> bool:
     """Whether the frame's pale, bright pixels outside the cards named whole are too few for
     any group (under half a group's least area, before the closing that fills in the ink):
     then the masks' closing and opening, most of this search's cost on a table whose cards
     are all named, are skipped."""
-    mask = _pale_bright(bright, hsv)
+    mask = _pale_bright(bright, sat)
     _blank(mask, exclude, scale)
     return cv2.countNonZero(mask) < 0.5 * min_frac * mask.size
 
@@ -348,12 +350,12 @@ def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4
     frame (its ``keep``), saving a resize and two colour conversions."""
     ih, iw = image.shape[:2]
     scale = min(1.0, WORK_SIDE / max(ih, iw))
-    if prepared and prepared.get("scale") == scale and "hsv" in prepared:
+    if prepared and prepared.get("scale") == scale and "sat" in prepared:
         small = prepared["small"]
-        if exclude and _too_little_left(prepared["otsu"], prepared["hsv"], exclude, scale,
+        if exclude and _too_little_left(prepared["otsu"], prepared["sat"], exclude, scale,
                                         min_frac):
             return []
-        mask = pale_mask(small, prepared["otsu"], prepared["hsv"])
+        mask = pale_mask(small, prepared["otsu"], prepared["sat"])
     else:
         small = cv2.resize(image, (round(iw * scale), round(ih * scale)),
                            interpolation=cv2.INTER_LINEAR) if scale < 1 else image
