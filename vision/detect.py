@@ -30,6 +30,19 @@ SQUARE_BELOW = 1.15
 # More square candidates than this in one binarisation are a checked tablecloth, not cards
 # squeezed square by a stretched photo
 MAX_SQUARES = 3
+# A card body cut in two (the 2018 art's disc; our drawn oval, which meets the body's edges)
+# is found as a pair of pieces of one hue (``_colour_pairs``): on the frame's vivid mask its
+# ten largest pieces (more there paired two cards of a deck laid out in rows, side by side,
+# and lost 12 of its 49 cards), and where that mask gives under two cards, on the mask
+# mended (closed, then opened once) its PAIR_PIECES largest: the opening wipes out the thin
+# strips of small cards' bodies, and with more than five such cards in view the ten largest
+# pieces were not enough (drawn 10-card tables, 40 a size: 333 and 307 of 400 cards named
+# at 640x480 and 1280x720 until 24 Nov, 348 and 376 since, none wrong; the shared photos
+# name the same cards, two hand-held close-ups gaining an unsure quad on a hand). Only pieces whose
+# boxes together span at most PAIR_SPAN times the longer one's longest side are tried (the
+# halves of a card span 1 to 1.5 times it): the same cards, fewer hulls measured.
+PAIR_PIECES = 24
+PAIR_SPAN = 2.5
 # A photo this shaped (long side / short side) may be a tight crop of one card
 CROP_ASPECT = (1.3, 1.7)
 # A wild card's black body is darker than this share of the frame's Otsu split of grey
@@ -276,29 +289,37 @@ def _percentiles_u8(values: np.ndarray, qs: tuple[float, ...], channel: int = 0
 
 
 def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min_frac: float,
-                  grow: float, contours: list[np.ndarray] | None = None
+                  grow: float, contours: list[np.ndarray] | None = None, pieces: int = 10
                   ) -> list[tuple[np.ndarray, float]]:
     """UNO 2018 art: the white disc splits the coloured body into two pieces of one hue;
     a pair whose joint hull is card-shaped is a card. ``hue`` None: every piece is one hue
-    (the black body of the wild cards)."""
+    (the black body of the wild cards). ``pieces``: how many of the largest are paired
+    (``PAIR_PIECES``)."""
     sized = [(cv2.contourArea(c), c) for c in (_outlines(mask) if contours is None else contours)]
     sized = sorted([ac for ac in sized if ac[0] >= 0.3 * min_frac * img_area],
-                   key=lambda ac: ac[0], reverse=True)[:10]
+                   key=lambda ac: ac[0], reverse=True)[:pieces]
     blobs = [c for _, c in sized]
     areas = [a for a, _ in sized]
-    hues = []
-    for c in blobs if hue is not None else []:
-        x, y, w, h = cv2.boundingRect(c)
-        m = np.zeros((h, w), np.uint8)
-        cv2.drawContours(m, [c - [x, y]], -1, 255, -1)
-        hues.append(_circular_hue(hue[y:y + h, x:x + w], m))
-    hues = hues or [0.0] * len(blobs)
+    boxes = [cv2.boundingRect(c) for c in blobs]
+    hues: dict[int, float] = {}
+
+    def hue_of(i: int) -> float:  # (only of pieces with a piece near them: ~20 us each)
+        if i not in hues:
+            x, y, w, h = boxes[i]
+            m = np.zeros((h, w), np.uint8)
+            cv2.drawContours(m, [blobs[i] - [x, y]], -1, 255, -1)
+            hues[i] = _circular_hue(hue[y:y + h, x:x + w], m)
+        return hues[i]
+
     out = []
     for i in range(len(blobs)):
         for j in range(i + 1, len(blobs)):
-            dh = abs(hues[i] - hues[j])
-            if min(dh, 180 - dh) > 10:
+            if not _near(boxes[i], boxes[j]):
                 continue
+            if hue is not None:
+                dh = abs(hue_of(i) - hue_of(j))
+                if min(dh, 180 - dh) > 10:
+                    continue
             both = np.vstack([blobs[i], blobs[j]])
             area = cv2.contourArea(cv2.convexHull(both))
             if min(areas[i], areas[j]) < 0.15 * area or areas[i] + areas[j] < 0.3 * area:
@@ -307,6 +328,15 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min
             if q is not None:
                 out.append(q)
     return out
+
+
+def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two pieces' bounding boxes (x, y, w, h) may be parts of one card: together
+    they span at most PAIR_SPAN times the longer piece's longest side (the halves of a card
+    span about 1 to 1.5 times it; pieces of two cards apart, far more)."""
+    span = max(max(a[0] + a[2], b[0] + b[2]) - min(a[0], b[0]),
+               max(a[1] + a[3], b[1] + b[3]) - min(a[1], b[1]))
+    return span <= PAIR_SPAN * max(a[2], a[3], b[2], b[3])
 
 
 def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
@@ -637,7 +667,10 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
             # line). Not on every frame: on a drawn wood table its speckle costs ~0.5 ms.
             mended = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
                                       cv2.MORPH_OPEN, kernel)
-            cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1)]
+            outl = _outlines(mended)
+            cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1, outl)]
+            cands += [(c, True) for c in _colour_pairs(mended, hue, img_area, min_frac,
+                                                       1.1, outl, PAIR_PIECES)]
         # the black body of the wild cards
         dark = cv2.threshold(val, dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]

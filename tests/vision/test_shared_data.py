@@ -186,9 +186,10 @@ def test_a_deck_taught_from_one_photo_a_card_says_no_wrong_name(shared_data: Pat
 
     right, wrong = read()
     assert wrong == 0
-    assert right >= 12  # 16 of 33; by the features alone (no keypoints stored) 6
+    assert right >= 12  # 17 of 33; by the features alone (no keypoints stored) 8
     ident.recogniser.kps = [[] for _ in ident.recogniser.kps]
-    assert read() == (6, 0)
+    alone = read()
+    assert alone[1] == 0 and 6 <= alone[0] < right  # (6 until the detector's quads of 24 Nov)
 
 
 def test_a_blurred_club_is_not_named_a_spade(shared_data: Path) -> None:
