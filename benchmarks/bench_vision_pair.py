@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Two versions of the recogniser timed in pairs, for a change smaller than the box's swings.
+
+A shared 2-core box runs the same code 30% slower in one hour than in the next, so two runs
+of bench_vision.py minutes apart cannot tell a 10% change. Here two worker processes, one
+per source tree (this checkout and, say, ``git worktree add /tmp/old <rev>``), are handed
+the same drawn frame in turn, each frame timed ``--repeat`` times in each (alternating which
+goes first) and the fastest kept; the table gives the median over frames and the ratio.
+
+    git worktree add /tmp/old HEAD~3
+    .venv/bin/python benchmarks/bench_vision_pair.py /tmp/old [--frames 30] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CELLS = [("uno", 640, 480, 5), ("french", 640, 480, 5), ("huangdi", 640, 480, 5),
+         ("uno", 640, 480, 0), ("uno", 1280, 720, 10)]
+
+
+def worker(root: str) -> None:
+    """Read "deck w h n seed" lines; answer each with the ms of one identify() of that frame."""
+    sys.path.insert(0, root)
+    import cv2
+
+    import vision
+    from companion.cards import DECKS
+    from vision.identify import Identifier
+    from vision.synth import render_scene
+
+    cv2.setNumThreads(1)
+    idents = {d: Identifier(d, data_path="/nonexistent-bench") for d in DECKS
+              if d in ("uno", "french", "huangdi")}
+    print(Path(vision.__file__).resolve().parent.parent, flush=True)  # (which tree it runs)
+    frames: dict[tuple, object] = {}
+    for line in sys.stdin:
+        deck, w, h, n, seed = line.split()
+        key = (deck, int(w), int(h), int(n), int(seed))
+        if key not in frames:
+            names, i = DECKS[deck], int(seed)
+            cards = [(deck, names[(i * 7 + k * 13) % len(names)]) for k in range(int(n))]
+            frames[key] = render_scene(cards, size=(int(w), int(h)),
+                                       table=["wood", "cloth", "white", "pattern"][i % 4],
+                                       seed=i)[0]
+            idents[deck].identify(frames[key])  # warm up
+        t0 = time.perf_counter()
+        idents[deck].identify(frames[key])
+        print(f"{(time.perf_counter() - t0) * 1000:.4f}", flush=True)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("other", nargs="?", help="the other source tree (a git worktree)")
+    ap.add_argument("--frames", type=int, default=30)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.worker:
+        worker(args.worker)
+        return 0
+    if not args.other:
+        ap.error("give the other source tree")
+    trees = {"other": str(Path(args.other).resolve()), "this": str(ROOT)}
+    procs = {k: subprocess.Popen([sys.executable, __file__, "--worker", root], cwd=root,
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for k, root in trees.items()}
+
+    for k, p in procs.items():
+        print(f"{k}: {p.stdout.readline().strip()}")
+
+    def ask(k: str, query: str) -> float:
+        procs[k].stdin.write(query + "\n")
+        procs[k].stdin.flush()
+        return float(procs[k].stdout.readline())
+
+    print(f"{'cell':22} {'other ms':>9} {'this ms':>8} {'ratio':>6}")
+    for deck, w, h, n in CELLS:
+        best: dict[str, list[float]] = {k: [] for k in trees}
+        for seed in range(args.frames):
+            query = f"{deck} {w} {h} {n} {seed}"
+            fastest = {k: float("inf") for k in trees}
+            for r in range(args.repeat):
+                for k in (list(trees) if r % 2 == 0 else list(trees)[::-1]):
+                    fastest[k] = min(fastest[k], ask(k, query))
+            for k in trees:
+                best[k].append(fastest[k])
+        m = {k: statistics.median(v) for k, v in best.items()}
+        print(f"{deck + f' {w}x{h} {n}':22} {m['other']:9.2f} {m['this']:8.2f}"
+              f" {m['this'] / m['other']:6.3f}", flush=True)
+    for p in procs.values():
+        p.stdin.close()
+        p.wait()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
