@@ -32,15 +32,17 @@ SQUARE_BELOW = 1.15
 MAX_SQUARES = 3
 # A card body cut in two (the 2018 art's disc; our drawn oval, which meets the body's edges)
 # is found as a pair of pieces of one hue (``_colour_pairs``): on the frame's vivid mask its
-# ten largest pieces (more there paired two cards of a deck laid out in rows, side by side,
-# and lost 12 of its 49 cards), and where that mask gives under two cards, on the mask
-# mended (closed, then opened once) its PAIR_PIECES largest: the opening wipes out the thin
-# strips of small cards' bodies, and with more than five such cards in view the ten largest
-# pieces were not enough (drawn 10-card tables, 40 a size: 333 and 307 of 400 cards named
-# at 640x480 and 1280x720 until 24 Nov, 348 and 376 since, none wrong; the shared photos
-# name the same cards, two hand-held close-ups gaining an unsure quad on a hand). Only pieces whose
-# boxes together span at most PAIR_SPAN times the longer one's longest side are tried (the
-# halves of a card span 1 to 1.5 times it): the same cards, fewer hulls measured.
+# ten largest pieces (more there: a deck laid out in rows lost 12 of its 49 cards, its mended
+# bodies no longer looked for), and on the mask mended (closed, then opened once) its
+# PAIR_PIECES largest, where the vivid mask gives under two cards or leaves two pieces or
+# more in no card found by any mask (then around those pieces only: a wood table's speckle
+# elsewhere cost ~3 ms). The opening wipes out the thin strips of small cards' bodies, and
+# with more than five such cards in view the ten largest pieces were not enough: drawn tables
+# (40 a size) named 333 of 400 cards of 10 at 640x480 and 307 at 1280x720 until 24 Nov, 381
+# and 376 since, 5 cards 192 and 177 of 200, 194 and 191 since, none wrong; the shared photos
+# name the same cards (two hand-held close-ups gain an unsure quad on a hand). Only pieces
+# whose boxes together span at most PAIR_SPAN times the longer one's longest side are tried
+# (the halves of a card span 1 to 1.5 times it): the same cards, fewer hulls measured.
 PAIR_PIECES = 24
 PAIR_SPAN = 2.5
 # A photo this shaped (long side / short side) may be a tight crop of one card
@@ -328,6 +330,37 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min
             if q is not None:
                 out.append(q)
     return out
+
+
+def _unexplained(outlines: list[np.ndarray], cands: list[tuple[tuple[np.ndarray, float], bool]],
+                 least: float) -> list[tuple[int, int, int, int]]:
+    """The bounding boxes of a mask's pieces (outlines of ``least`` area or more) whose
+    centre is in none of the candidates' boxes: bodies the vivid mask's search did not make
+    cards of."""
+    boxes = []
+    for (pts, _), _ in cands:
+        x0, y0 = pts.min(axis=0).tolist()
+        x1, y1 = pts.max(axis=0).tolist()
+        boxes.append((x0, y0, x1, y1))
+    out = []
+    for c in outlines:
+        x, y, w, h = cv2.boundingRect(c)
+        cx, cy = x + w / 2, y + h / 2
+        if not any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in boxes) \
+                and cv2.contourArea(c) >= least:
+            out.append((x, y, w, h))
+    return out
+
+
+def _around(boxes: list[tuple[int, int, int, int]], shape: tuple[int, ...]) -> np.ndarray:
+    """A mask of the squares around pieces' boxes where the rest of their card may lie
+    (half a side of 1.2 times the box's longer side, about its centre)."""
+    roi = np.zeros(shape[:2], np.uint8)
+    for x, y, w, h in boxes:
+        r = 1.2 * max(w, h)
+        cx, cy = x + w / 2, y + h / 2
+        cv2.rectangle(roi, (int(cx - r), int(cy - r)), (int(cx + r), int(cy + r)), 255, -1)
+    return roi
 
 
 def _near(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
@@ -659,26 +692,36 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
         cands += [(c, True) for c in _colour_pairs(colour, hue, img_area, min_frac,
                                                    1.1, outl)]
-        if len(cands) < 2:
-            # Each body made whole, where the bodies gave fewer than two cards: on small
+        # the black body of the wild cards (its oval's four colours are pieces of the vivid
+        # mask: not left unexplained once the wild is found; listed after the mended bodies)
+        dark = cv2.threshold(val, dark_level(gray, split), 255,
+                             cv2.THRESH_BINARY_INV)[1]
+        dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
+        dark_outl = _outlines(dark)
+        wilds = [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, dark_outl)]
+        wilds += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1,
+                                                    dark_outl)]
+        outlined = [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
+        left = [] if len(cands) < 2 else \
+            _unexplained(outl, cands + wilds + outlined, 0.3 * min_frac * img_area)
+        if len(cands) < 2 or len(left) >= 2:
+            # Each body made whole, where the bodies gave fewer than two cards, or (around
+            # them only) where they left pieces of body in none of the cards found: on small
             # cards (a whole deck laid out in rows) the classic art's white oval and the
             # number cut the body into pieces that the opening wipes out; closing first
             # joins them (the white borders between two cards are wider than the oval's
             # line). Not on every frame: on a drawn wood table its speckle costs ~0.5 ms.
             mended = cv2.morphologyEx(cv2.morphologyEx(vivid, cv2.MORPH_CLOSE, kernel),
                                       cv2.MORPH_OPEN, kernel)
+            if left:  # (a wood table's speckle elsewhere cost ~3 ms of outlines)
+                mended = cv2.bitwise_and(mended, _around(left, mended.shape))
             outl = _outlines(mended)
             cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1, outl)]
             cands += [(c, True) for c in _colour_pairs(mended, hue, img_area, min_frac,
                                                        1.1, outl, PAIR_PIECES)]
-        # the black body of the wild cards
-        dark = cv2.threshold(val, dark_level(gray, split), 255,
-                             cv2.THRESH_BINARY_INV)[1]
-        dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
-        outl = _outlines(dark)
-        cands += [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, outl)]
-        cands += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1, outl)]
-    cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
+        cands += wilds + outlined
+    else:
+        cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     held: list[tuple[np.ndarray, float]] = []
     kept = _merge(cands, held)
     closeup = False

@@ -805,11 +805,13 @@ def test_the_networks_input_is_what_training_prepared() -> None:
         patches, 1.0 / 255.0, (40, 44), (127.5,) * 3, swapRB=False, crop=False))
 
 
-def test_ten_uno_cards_in_a_wide_view_are_named(identifiers) -> None:
-    """A camera that sees the whole table (1280x720, ten cards about 130 pixels tall): the
-    detector works at 480 pixels, where a body the oval cuts in two is thin strips that its
-    opening wipes out; the mended mask's pieces are paired instead (``PAIR_PIECES``). Until
-    24 Nov 40 of these 60 cards were named; none may be named wrong."""
+@pytest.mark.parametrize("size,least", [((1280, 720), 46), ((640, 480), 48)])
+def test_ten_uno_cards_in_a_wide_view_are_named(identifiers, size, least) -> None:
+    """A camera that sees the whole table (ten cards, about 130 pixels tall at 1280x720):
+    the detector works at 480 pixels, where a body the oval cuts in two is thin strips that
+    its opening wipes out; the mended mask's pieces are paired instead (``PAIR_PIECES``),
+    also where the vivid mask left pieces in no card. Until 24 Nov 40 and 44 of these 60
+    cards were named; none may be named wrong."""
     from collections import Counter
 
     from companion.cards import DECKS
@@ -818,11 +820,11 @@ def test_ten_uno_cards_in_a_wide_view_are_named(identifiers) -> None:
     right = wrong = 0
     for seed in range(6):
         cards = [("uno", names[(seed * 11 + k * 13) % len(names)]) for k in range(10)]
-        img = render_scene(cards, size=(1280, 720), table=("white", "wood")[seed % 2],
-                           seed=seed)[0]
+        img = render_scene(cards, size=size, table=("white", "wood")[seed % 2], seed=seed)[0]
         truth = Counter(label for _, label in cards)
         named = Counter(c.label for c in identifiers["uno"].identify(img) if c.label)
         right += sum((named & truth).values())
         wrong += sum((named - truth).values())
     assert wrong == 0
-    assert right >= 46  # (52 on OpenCV 5, 48 on a Pi's 4.11, whose drawn cards differ)
+    # (1280x720: 52 on OpenCV 5, 48 on a Pi's 4.11, whose drawn cards differ; 640x480: 55, 50)
+    assert right >= least
