@@ -686,6 +686,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         vivid = cv2.bitwise_and(_at_least(sat, 110), lit)
         colour = cv2.morphologyEx(vivid, cv2.MORPH_OPEN, kernel, iterations=2)
 
+    outlined = [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     cands = []
     if colour_bodies:
         outl = _outlines(colour)
@@ -701,7 +702,6 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         wilds = [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, dark_outl)]
         wilds += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1,
                                                     dark_outl)]
-        outlined = [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
         left = [] if len(cands) < 2 else \
             _unexplained(outl, cands + wilds + outlined, 0.3 * min_frac * img_area)
         if len(cands) < 2 or len(left) >= 2:
@@ -719,9 +719,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
             cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1, outl)]
             cands += [(c, True) for c in _colour_pairs(mended, hue, img_area, min_frac,
                                                        1.1, outl, PAIR_PIECES)]
-        cands += wilds + outlined
-    else:
-        cands += [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
+        cands += wilds
+    cands += outlined
     held: list[tuple[np.ndarray, float]] = []
     kept = _merge(cands, held)
     closeup = False
