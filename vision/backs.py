@@ -18,7 +18,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.recognise.features import white_balance
+from vision.recognise.features import balance_gains, white_balance
 
 # The border ring (outside the middle 60% x 70%, inside the white edge) is a black body
 # from this share of it dark (value under BACK_DARK_V)
@@ -33,9 +33,10 @@ BACK_COOL = 0.05
 
 
 # A pixel the white balance leaves under BACK_DARK_V in every channel was under this in
-# each before it (the balance's least gain is 235 / 255: no channel's top is over 255): the
-# ring's share of such pixels bounds its dark share from above, without balancing the crop
-_RAW_DARK_BOUND = int(np.ceil(BACK_DARK_V * 255 / 235))
+# each before it (the balance's least gain is a top of 255's: no channel's top is over
+# 255): the ring's share of such pixels bounds its dark share from above, without
+# balancing the crop
+_RAW_DARK_BOUND = int(np.ceil(BACK_DARK_V / float(balance_gains(255))))
 
 
 def _ring_may_be_dark(crop: np.ndarray) -> bool:

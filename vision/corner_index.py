@@ -25,6 +25,7 @@ import cv2
 import numpy as np
 
 from vision.recognise.cnn import run_net
+from vision.recognise.features import LEVELS
 
 MODELS = Path(__file__).resolve().parent / "models"
 PATCH_W, PATCH_H = 32, 56  # pixels of the patch the network reads (w, h)
@@ -117,15 +118,13 @@ def normalise_many(patches: np.ndarray) -> np.ndarray:
     gain = 235.0 / np.maximum(white, 20.0)  # (patches, 3)
     # each level times its channel's gain, clipped: a table per patch (the same float32
     # products as scaling every pixel, at a look-up's cost)
-    tables = np.clip(_LEVELS[None, :, None] * gain[:, None, :], 0, 255).astype(np.uint8)
+    tables = np.clip(LEVELS[None, :, None] * gain[:, None, :], 0, 255).astype(np.uint8)
     flat_patches = np.ascontiguousarray(patches).reshape(len(patches), -1, 1, 3)
     out = np.empty_like(flat_patches)
     for i in range(len(patches)):
         out[i] = cv2.LUT(flat_patches[i], tables[i].reshape(256, 1, 3))
     return out.reshape(patches.shape)
 
-
-_LEVELS = np.arange(256, dtype=np.float32)
 
 
 @dataclass

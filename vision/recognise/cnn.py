@@ -39,7 +39,14 @@ import numpy as np
 from companion.cards import DECKS
 from vision.recognise import Verdict
 from vision.recognise.builtin import FACTORS, MODELS
-from vision.recognise.features import sharpness, white_balance
+from vision.recognise.features import (
+    BALANCE_TOP,
+    LEVELS,
+    balance_gains,
+    balance_levels,
+    sharpness,
+    white_balance,
+)
 
 # A crop whose darkest 2% (over its three channels) is brighter than this is hazed: every card
 # prints something dark or deeply coloured (a digit's outline, a pip, a body's missing
@@ -69,8 +76,12 @@ def dehazed(crop: np.ndarray) -> np.ndarray:
     lo = int(np.searchsorted(np.cumsum(hist), HAZE_SHARE * hist.sum()))
     if not HAZE_BLACK < lo < HAZE_BLANK or sharpness(crop) < HAZE_SHARP:
         return crop
-    lut = np.clip((np.arange(256, dtype=np.float32) - lo) * (255.0 / (255 - lo)), 0, 255)
-    return cv2.LUT(crop, np.rint(lut).astype(np.uint8))
+    return cv2.LUT(crop, _haze_levels(lo).astype(np.uint8))
+
+
+def _haze_levels(lo: int) -> np.ndarray:
+    """(256,) float32: ``dehazed``'s table for a black point at ``lo`` (whole levels)."""
+    return np.rint(np.clip((LEVELS - lo) * (255.0 / (255 - lo)), 0, 255))
 
 
 def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -82,8 +93,6 @@ def prepare(crop: np.ndarray, size: tuple[int, int]) -> np.ndarray:
         crop = cv2.resize(crop, size, interpolation=cv2.INTER_AREA)
     return white_balance(dehazed(np.ascontiguousarray(crop)))
 
-
-_LEVELS = np.arange(256, dtype=np.float32)
 
 
 def _prepared_levels(crops: list[np.ndarray]) -> np.ndarray:
@@ -107,14 +116,12 @@ def _prepared_levels(crops: list[np.ndarray]) -> np.ndarray:
     for i in np.nonzero((lo > HAZE_BLACK) & (lo < HAZE_BLANK))[0]:
         if sharpness(crops[i]) >= HAZE_SHARP:
             k = int(lo[i])
-            haze = np.rint(np.clip((_LEVELS - k) * (255.0 / (255 - k)), 0, 255)).astype(np.intp)
+            haze = _haze_levels(k).astype(np.intp)
             hists[i] = [np.bincount(haze, weights=h, minlength=256) for h in hists[i]]
             hazes[i] = haze
     # white_balance: each channel's brightest 3% brought to 235
-    short = (np.cumsum(hists[:, :, ::-1], axis=2) < 0.03 * n).sum(axis=2)  # (crops, 3)
-    gain = np.clip(235.0 / np.maximum((255 - short).astype(np.float32), 20.0), 0.5, 4.0)
-    levels = np.clip(np.rint(_LEVELS[None, :, None] * gain[:, None, :].astype(np.float32)),
-                     0, 255)  # (crops, 256, 3)
+    short = (np.cumsum(hists[:, :, ::-1], axis=2) < BALANCE_TOP * n).sum(axis=2)  # (crops, 3)
+    levels = balance_levels(balance_gains(255 - short))  # (crops, 256, 3)
     for i, haze in hazes.items():
         levels[i] = levels[i][haze]
     tables = (levels - np.float32(127.5)) * np.float32(1.0 / 255.0)

@@ -66,6 +66,22 @@ def _turn(blocks: np.ndarray) -> np.ndarray:
     return blocks[::-1, ::-1, ::-1, :]
 
 
+# white_balance: the brightest BALANCE_TOP of a crop's pixels, per channel, brought to 235
+BALANCE_TOP = 0.03
+LEVELS = np.arange(256, dtype=np.float32)
+
+
+def balance_gains(tops: np.ndarray) -> np.ndarray:
+    """float32 gains (any shape) for channels whose brightest BALANCE_TOP reach ``tops``."""
+    return np.clip(235.0 / np.maximum(np.asarray(tops, np.float32), 20.0), 0.5, 4.0)
+
+
+def balance_levels(gains: np.ndarray) -> np.ndarray:
+    """(..., 256, 3) float32: each level of each channel times its gain, rounded and
+    clipped (gains (..., 3)): the white balance as a table."""
+    return np.clip(np.rint(LEVELS[:, None] * gains[..., None, :]), 0, 255)
+
+
 def white_balance(crop: np.ndarray) -> np.ndarray:
     """Scale each channel so the brightest 3% of pixels become neutral and bright."""
     n = crop.shape[0] * crop.shape[1]
@@ -73,14 +89,13 @@ def white_balance(crop: np.ndarray) -> np.ndarray:
     for ch in range(3):
         hist = cv2.calcHist([crop], [ch], None, [256], [0, 256]).ravel()
         tail = np.cumsum(hist[::-1])
-        k = int(np.searchsorted(tail, 0.03 * n))
+        k = int(np.searchsorted(tail, BALANCE_TOP * n))
         tops.append(255 - k)
-    gain = np.clip(235.0 / np.maximum(np.array(tops, np.float32), 20.0), 0.5, 4.0)
+    gain = balance_gains(tops)
     if crop.dtype != np.uint8 or crop.ndim != 3 or crop.shape[2] != 3:
         return cv2.convertScaleAbs(crop * gain[None, None, :])
     # a table per channel: the same rounding as convertScaleAbs(crop * gain), cheaper
-    lut = np.clip(np.rint(np.arange(256, dtype=np.float32)[:, None] * gain), 0, 255)
-    return cv2.LUT(crop, lut.astype(np.uint8).reshape(256, 1, 3))
+    return cv2.LUT(crop, balance_levels(gain).astype(np.uint8).reshape(256, 1, 3))
 
 
 def sharpness(crop: np.ndarray) -> float:
