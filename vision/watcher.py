@@ -12,6 +12,10 @@ known, like Versus) is keyed by its picture: the top card of each zone gets an i
 signature (:mod:`vision.signature`) and joins the cluster of pictures it resembles. So the
 same picture seen frame after frame is one stable state, and a *different* unknown picture
 flipped onto the pile is a new state, hence a new event, carrying its signature.
+
+A frame is read only where it moved since the last frame read (:mod:`vision.motion`; at least
+once a second anyway): between plays the table lies still, and the last frame's cards stand
+for it, so the Pi's cores are spent on the frames where something happens.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from companion.events import CameraLost, CardSeen, ZoneCleared
 from vision import signature as sigmod
 from vision.frame import Frame
 from vision.identify import Card, Identifier
+from vision.motion import MotionGate
 from vision.zones import Zone
 
 Event = CardSeen | ZoneCleared | CameraLost
@@ -61,8 +66,11 @@ class ZoneWatcher:
     def __init__(self, zones: list[Zone], identifier: Identifier | None,
                  emit: Callable[[Event], None], stable_frames: int = 3, stable_ms: int = 300,
                  clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera",
-                 same_picture: float = sigmod.SAME) -> None:
+                 same_picture: float = sigmod.SAME, gate: MotionGate | None = None) -> None:
         self.zones = list(zones)
+        # ``gate``: which frames are read (vision.motion); the default reads a still table
+        # about once a second; MotionGate(refresh_ms=0) reads every frame
+        self.gate = gate if gate is not None else MotionGate()
         self.identifier = identifier
         self.emit = emit
         self.stable_frames, self.stable_ns = stable_frames, stable_ms * 1_000_000
@@ -72,6 +80,8 @@ class ZoneWatcher:
         self.last_frame_ns: int | None = None
         self.lost = False
         self.last_cards: list[Card] = []
+        self._last_signed: list[Card] = []  # last_cards with the signatures worked out
+        self.frames_read = 0  # frames the identifier read (the others kept the last cards)
         self.same_picture = same_picture
         # named cards get a signature too (about 2 ms a zone): for a taught deck, so the game
         # learns each label's picture and knows it again when the recogniser is unsure
@@ -79,8 +89,19 @@ class ZoneWatcher:
         self._pictures: dict[int, np.ndarray] = {}  # cluster -> its first signature, unit length
         self._next_picture = 1
 
+    @property
+    def identifier(self) -> Identifier | None:
+        return self._identifier
+
+    @identifier.setter
+    def identifier(self, identifier: Identifier | None) -> None:
+        """Another deck, or the same deck taught more: the next frame is read again."""
+        self._identifier = identifier
+        self.gate.reset()
+
     def set_zones(self, zones: list[Zone]) -> None:
         self.zones = list(zones)
+        self.gate.reset()  # (a new zone's top card may want its signature)
         self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in self.zones}
 
     def state(self) -> dict[str, str | None]:
@@ -90,10 +111,16 @@ class ZoneWatcher:
                 for name, t in self.tracks.items()}
 
     def feed(self, frame: Frame) -> None:
-        """Recognise one frame and update every zone."""
+        """Recognise one frame (or, where it has not moved since the last one read, take
+        that one's cards again) and update every zone."""
         assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
-        self.feed_cards(self.identifier.identify(frame.image), frame.t_ns,
-                        frame.image.shape[1], frame.image.shape[0], frame.image)
+        h, w = frame.image.shape[:2]
+        if self.gate.moved(frame.image, frame.t_ns):
+            self.frames_read += 1
+            self.feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
+                            frame.image)
+        else:  # (their signatures too: the same picture)
+            self.feed_cards(self._last_signed, frame.t_ns, w, h)
 
     def feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int,
                    image: np.ndarray | None = None) -> None:
@@ -102,13 +129,17 @@ class ZoneWatcher:
         cards given without an image keep theirs."""
         self.last_frame_ns = t_ns
         self.last_cards = cards
+        signed: dict[int, Card] = {}
         if self.lost:
             self.lost = False
         for zone in self.zones:
             card = top_card(cards, zone, width, height)
             if card is not None and image is not None and (card.label is None
                                                            or self.sign_named):
-                card = replace(card, signature=sigmod.of_card(image, card.corners))
+                if id(card) not in signed:
+                    signed[id(card)] = replace(card, signature=sigmod.of_card(image,
+                                                                              card.corners))
+                card = signed[id(card)]
             if card is None:
                 key, conf, sig = EMPTY, 0.0, None
             elif card.label is None:
@@ -117,6 +148,7 @@ class ZoneWatcher:
             else:
                 key, conf, sig = card.label, card.confidence, card.signature
             self._update(zone.name, key, conf, t_ns, sig)
+        self._last_signed = [signed.get(id(c), c) for c in cards]
 
     def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
         """UNSURE plus the cluster of pictures this signature belongs to. Hysteresis: a

@@ -126,3 +126,123 @@ def test_signature_tells_pile_tops_apart() -> None:
     same = signature_distance(sig(("uno", "red-4"), 1), sig(("uno", "red-4"), 2))
     other = signature_distance(sig(("uno", "red-4"), 1), sig(("uno", "blue-4"), 2))
     assert same < 12 < other
+
+
+class _Counting:
+    """An identifier that counts the frames it reads."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.deck, self.read = inner, inner.deck, 0
+
+    def identify(self, image):
+        self.read += 1
+        return self.inner.identify(image)
+
+
+def _camera(image, rng, sigma: float = 6, quality: int = 70):
+    """The frame a webcam gives of a still scene: its own sensor noise, then JPEG."""
+    import cv2
+    import numpy as np
+
+    noisy = np.clip(image + rng.normal(0, sigma, image.shape), 0, 255).astype(np.uint8)
+    return cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, quality])[1],
+                        cv2.IMREAD_COLOR)
+
+
+def test_a_still_table_is_read_once_a_second_and_its_card_still_counts() -> None:
+    """Frames of a table that has not moved since the last frame read keep that frame's
+    cards (vision.motion): a noisy webcam's 2 s of a still pile is read twice, not 60
+    times, and the card counts after its frames and time, with its first frame's time."""
+    import numpy as np
+
+    from vision.frame import Frame
+    from vision.identify import Identifier
+    from vision.synth import render_scene
+
+    scene, _ = render_scene([("uno", "red-7")], table="wood", seed=3)
+    rng = np.random.default_rng(0)
+    reader = _Counting(Identifier("uno", data_path="/nonexist"))
+    events = []
+    w = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], reader, events.append)
+    for i in range(60):  # 30 fps
+        w.feed(Frame(_camera(scene, rng), 1000 * MS + i * 33 * MS, i + 1))
+    assert reader.read == 2 and w.frames_read == 2  # at 0 and after a second
+    assert [(e.zone, e.label, e.t_ns) for e in events] == [("discard", "red-7", 1000 * MS)]
+    assert [c.label for c in w.last_cards] == ["red-7"]
+
+
+def test_a_card_put_down_or_swapped_is_read_at_once() -> None:
+    """The first frame that shows a card put down on a still table, or a card swapped for
+    another of its colour where it lay (no hand seen in between), is read, and the change
+    counts as soon as it has held for the watcher's frames and time."""
+    import numpy as np
+
+    from vision.frame import Frame
+    from vision.identify import Identifier
+    from vision.synth import render_scene
+
+    rng = np.random.default_rng(1)
+    empty, _ = render_scene([], table="cloth", seed=5)
+    seven, _ = render_scene([("uno", "blue-7")], table="cloth", seed=5)
+    five, _ = render_scene([("uno", "blue-5")], table="cloth", seed=5)
+    reader = _Counting(Identifier("uno", data_path="/nonexist"))
+    events = []
+    w = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], reader, events.append)
+    t = 0
+    for scene, frames in ((empty, 10), (seven, 12), (five, 12)):
+        for _ in range(frames):  # 30 fps, under a second each
+            w.feed(Frame(_camera(scene, rng), t, t // (33 * MS) + 1))
+            t += 33 * MS
+    assert reader.read == 3  # the first frame of each scene, no other
+    assert [(e.label, e.t_ns) for e in events if isinstance(e, CardSeen)] == [
+        ("blue-7", 10 * 33 * MS), ("blue-5", 22 * 33 * MS)]
+
+
+def test_another_deck_or_other_zones_are_read_again() -> None:
+    """A new identifier (another deck, a deck taught more) or new zones: the next frame is
+    read, still or not; a gate with refresh_ms=0 reads every frame."""
+    import numpy as np
+
+    from vision.frame import Frame
+    from vision.identify import Identifier
+    from vision.motion import MotionGate
+    from vision.synth import render_scene
+
+    scene, _ = render_scene([("uno", "green-2")], table="white", seed=2)
+    first = _Counting(Identifier("uno", data_path="/nonexist"))
+    w = ZoneWatcher([PILE], first, lambda e: None)
+    w.feed(Frame(scene, 0, 1))
+    w.feed(Frame(scene, 33 * MS, 2))
+    assert first.read == 1
+    w.identifier = second = _Counting(Identifier("uno", data_path="/nonexist"))
+    w.feed(Frame(scene, 66 * MS, 3))
+    w.set_zones([PILE, OTHER])
+    w.feed(Frame(scene, 99 * MS, 4))
+    assert (first.read, second.read) == (1, 2)
+    every = ZoneWatcher([PILE], first, lambda e: None, gate=MotionGate(refresh_ms=0))
+    for i in range(3):
+        every.feed(Frame(np.copy(scene), i * 33 * MS, i + 1))
+    assert first.read == 4
+
+
+def test_the_motion_gate_tells_noise_from_a_card() -> None:
+    """vision.motion: two frames of a still scene with their own noise and JPEG blocks have
+    not moved; a card moved by a few pixels, or another card where one lay, has; so has a
+    frame whose timestamp ran backwards (another camera)."""
+    import numpy as np
+
+    from vision.motion import MotionGate
+    from vision.synth import render_scene
+
+    rng = np.random.default_rng(2)
+    for seed, table in enumerate(["wood", "cloth", "white", "pattern"]):
+        scene, _ = render_scene([("french", "7H"), ("french", "2S")], table=table, seed=seed)
+        other, _ = render_scene([("french", "8H"), ("french", "2S")], table=table, seed=seed)
+        gate = MotionGate()
+        assert gate.moved(_camera(scene, rng), 0)
+        for i in range(1, 10):
+            assert not gate.moved(_camera(scene, rng, sigma=10, quality=50), i * 33 * MS)
+        assert gate.moved(_camera(np.roll(scene, 3, axis=1), rng), 400 * MS)
+        assert not gate.moved(_camera(np.roll(scene, 3, axis=1), rng), 433 * MS)
+        assert gate.moved(_camera(other, rng), 466 * MS)
+        assert gate.moved(_camera(other, rng), 0)
