@@ -1,7 +1,7 @@
 """From the camera's zone events to the table the camera watches.
 
 The watcher (vision/) reports a stable new top card per zone; the game's pure
-``on_card_seen(state, zone, label, confidence[, t_ns, signature])`` says what that means
+``on_card_seen(state, zone, label, confidence[, t_ns, signature, again])`` says what that means
 (UNO: this player's play; Versus: a pile's new top), and the bridge submits it as
 ``Actor(seat, source="camera")``. A refused card is not logged (the rules refused it), but
 every phone hears it as a ``refused`` event, and the buzzer sounds: the player takes the card
@@ -52,6 +52,8 @@ class CameraBridge:
         if "signature" in params:
             extra["signature"] = list(event.signature) if isinstance(
                 event, CardSeen) and event.signature else None
+        if "again" in params:
+            extra["again"] = isinstance(event, CardSeen) and event.again
         if isinstance(event, ZoneCleared) and not extra:
             return None  # a game that does not follow empty piles
         with live.lock:

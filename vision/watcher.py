@@ -47,6 +47,41 @@ class _Track:
     cand_frames: int = 0
     cand_conf: float = 0.0
     cand_signature: tuple[float, ...] | None = None
+    pose: tuple[float, float, float, float, float] | None = None  # the committed card's
+    covered: bool = False  # something else was seen there since the committed card
+
+
+# The zone's card seen again, once covered, counts as put down anew (``CardSeen.again``) where
+# its centre moved by more than TWIN_SHIFT of its width or it turned by more than TWIN_TURN
+# degrees; a view of it much smaller or larger (TWIN_AREA: a hand still over part of it) says
+# nothing either way. A card's quad moves by a few pixels and a degree or two from frame to
+# frame; a card dropped on a pile lands where a hand lets it go.
+TWIN_SHIFT = 0.2
+TWIN_TURN = 10.0
+TWIN_AREA = 1.25
+
+
+def pose_of(corners: np.ndarray) -> tuple[float, float, float, float, float]:
+    """(centre x, centre y, the long side's direction in degrees mod 180, width, area) of a
+    portrait quad (TL TR BR BL): a card turned round lies the same way."""
+    c = np.asarray(corners, np.float64).reshape(4, 2)
+    down = (c[3] + c[2]) / 2 - (c[0] + c[1]) / 2
+    angle = float(np.degrees(np.arctan2(down[1], down[0]))) % 180.0
+    width = float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
+    x, y = c[:, 0], c[:, 1]
+    area = 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
+    cx, cy = c.mean(axis=0)
+    return float(cx), float(cy), angle, width, area
+
+
+def moved(before: tuple[float, ...], now: tuple[float, ...]) -> bool | None:
+    """Whether a card lies elsewhere or turned (None: the two views are not both of the
+    whole card, so they cannot tell)."""
+    if not 1 / TWIN_AREA <= now[4] / max(before[4], 1e-9) <= TWIN_AREA:
+        return None
+    turn = abs(now[2] - before[2]) % 180.0
+    shift = float(np.hypot(now[0] - before[0], now[1] - before[1]))
+    return shift > TWIN_SHIFT * before[3] or min(turn, 180.0 - turn) > TWIN_TURN
 
 
 def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | None:
@@ -147,7 +182,8 @@ class ZoneWatcher:
                 conf, sig = card.confidence, card.signature
             else:
                 key, conf, sig = card.label, card.confidence, card.signature
-            self._update(zone.name, key, conf, t_ns, sig)
+            self._update(zone.name, key, conf, t_ns, sig,
+                         None if card is None else pose_of(card.corners))
         self._last_signed = [signed.get(id(c), c) for c in cards]
 
     def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
@@ -183,18 +219,23 @@ class ZoneWatcher:
         return f"{UNSURE}#{best}"
 
     def _update(self, zone: str, key: str, conf: float, t_ns: int,
-                sig: tuple[float, ...] | None = None) -> None:
+                sig: tuple[float, ...] | None = None,
+                pose: tuple[float, ...] | None = None) -> None:
         t = self.tracks[zone]
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
         t.cand_frames += 1
         t.cand_conf = max(t.cand_conf, conf)
         t.cand_signature = sig if sig is not None else t.cand_signature
+        if t.key is not None and key != t.key:
+            t.covered = True
         need_ns = self.clear_ns if key == EMPTY else self.stable_ns
-        if (t.cand_frames >= self.stable_frames and t_ns - t.cand_since_ns >= need_ns
-                and key != t.key):
+        stable = t.cand_frames >= self.stable_frames and t_ns - t.cand_since_ns >= need_ns
+        if stable and key == t.key and key != EMPTY and pose is not None:
+            self._seen_again(zone, t, pose)
+        elif stable and key != t.key:
             first = t.key is None
-            t.key = key
+            t.key, t.pose, t.covered = key, pose, False
             if key == EMPTY:
                 if not first:
                     self.emit(ZoneCleared(zone, t.cand_since_ns, self.source))
@@ -202,6 +243,22 @@ class ZoneWatcher:
                 label = None if key.startswith(UNSURE) else key
                 self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
                                    self.source, t.cand_signature))
+
+    def _seen_again(self, zone: str, t: _Track, pose: tuple[float, ...]) -> None:
+        """The committed card, stable again: it follows the card while nothing covers it (a
+        nudge is no play); once something did, a card lying elsewhere or turned is reported
+        again (``CardSeen.again``: most likely its twin put on top)."""
+        if t.pose is None:
+            t.pose = pose
+            return
+        change = moved(t.pose, pose)
+        if change is None:  # (a part of it: wait for the whole card)
+            return
+        if change and t.covered:
+            label = None if t.key.startswith(UNSURE) else t.key
+            self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
+                               self.source, t.cand_signature, again=True))
+        t.pose, t.covered = pose, False
 
     def tick(self, now_ns: int) -> None:
         """Check that frames still arrive; call it now and then with the clock's time."""

@@ -61,3 +61,15 @@ def test_unsure_cards_other_zones_and_unbound_cameras_do_nothing_wrong(service, 
 def test_a_game_without_a_camera_hook_ignores_the_camera(service):
     t = service.create_table("scorepad", ["Ana"], "2468")
     assert CameraBridge(service, t.id).handle(CardSeen("discard", "red-2", 0.9, 1)) is None
+
+
+def test_a_twin_seen_again_becomes_a_proposal_for_the_player_to_confirm(service, uno):
+    """The watcher's ``CardSeen.again`` (the top card covered, then lying elsewhere) reaches
+    UNO's hook: the same card as the top becomes a proposal, not a play, however sure."""
+    bridge = CameraBridge(service, uno.id)
+    bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))
+    assert bridge.handle(CardSeen("discard", "yellow-5", 0.99, t_ns=2)) is None
+    done = bridge.handle(CardSeen("discard", "yellow-5", 0.99, t_ns=3, again=True))
+    assert done["action"] == {"type": "propose", "card": "yellow-5", "seat": 1}
+    assert service.view(uno.id)["public"]["round"]["proposal"] == {"seat": 1,
+                                                                   "card": "yellow-5"}

@@ -246,3 +246,85 @@ def test_the_motion_gate_tells_noise_from_a_card() -> None:
         assert not gate.moved(_camera(np.roll(scene, 3, axis=1), rng), 433 * MS)
         assert gate.moved(_camera(other, rng), 466 * MS)
         assert gate.moved(_camera(other, rng), 0)
+
+
+def _turned(label: str, centre: tuple[float, float], degrees: float, size: float = 40.0):
+    import numpy as np
+
+    card = fake_card(label, centre, size=size)
+    a = np.radians(degrees)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    card.corners = (card.corners - card.corners.mean(axis=0)) @ rot.T + card.corners.mean(axis=0)
+    return card
+
+
+def test_the_same_card_seen_lying_elsewhere_after_a_hand_is_reported_again() -> None:
+    """UNO holds two of most cards: a twin played on its double lands elsewhere or turned.
+    The top card, covered (a hand) and then stable again lying elsewhere or turned, is
+    reported once more with ``again`` (from the first frame it showed); seen again where it
+    lay, or nudged while in view, or seen only in part under the hand, it is not."""
+    w, events = make()
+    t = 0
+
+    def show(cards, frames):
+        nonlocal t
+        for _ in range(frames):
+            feed(w, cards, t)
+            t += 100
+
+    show([fake_card("red-7", (100, 200))], 5)
+    show([], 3)  # a hand over the pile
+    show([_turned("red-7", (101, 201), 2)], 5)  # where it lay: the hand went past
+    assert [e.again for e in events] == [False]
+    for k in range(1, 11):  # nudged while in view, 3 px a frame: 30 px in all
+        show([fake_card("red-7", (100 + 3 * k, 200))], 1)
+    show([], 3)
+    show([fake_card("red-7", (130, 200))], 5)
+    show([fake_card("red-7", (150, 200))], 1)  # slid by a hand that never hid it
+    show([fake_card("red-7", (170, 200))], 5)
+    show([], 3)
+    show([fake_card("red-7", (170, 200))], 5)
+    assert [e.again for e in events] == [False]
+    show([], 3)
+    since = t  # (the first frame that shows a red 7 again)
+    show([fake_card("red-7", (170, 200), size=28)], 5)  # a part: the hand still over it
+    assert [e.again for e in events] == [False]
+    show([_turned("red-7", (170, 200), 35)], 5)  # the twin, turned, put on it
+    assert [(e.label, e.again) for e in events] == [("red-7", False), ("red-7", True)]
+    assert events[-1].t_ns == since * MS
+    show([_turned("red-7", (170, 200), 35)], 5)
+    show([], 3)
+    show([fake_card("blue-7", (100, 200))], 5)  # another card: a play as ever
+    assert [(e.label, e.again) for e in events][2:] == [("blue-7", False)]
+    show([], 3)
+    show([fake_card("blue-7", (160, 200))], 5)  # moved by 60 px, a card 40 wide
+    assert [(e.label, e.again) for e in events][3:] == [("blue-7", True)]
+
+
+def test_a_twin_dropped_on_its_double_is_seen_through_the_camera() -> None:
+    """Drawn frames through the real reader: a red 7 on the pile, a hand over it, then its
+    twin dropped turned on it (reported again), or the first left as it lay (not)."""
+    import cv2
+    import numpy as np
+
+    from vision.frame import Frame
+    from vision.identify import Identifier
+    from vision.synth import draw_card, place_card, table_texture
+
+    reader = Identifier("uno", data_path="/nonexist")
+    for table in ("wood", "cloth"):
+        rng = np.random.default_rng(0)
+        first = table_texture(table, (640, 480), rng)
+        place_card(first, draw_card("uno", "red-7"), (320, 250), 150, 5.0)
+        twin = first.copy()
+        place_card(twin, draw_card("uno", "red-7"), (320, 250), 150, 30.0)
+        covered = first.copy()
+        cv2.ellipse(covered, (330, 260), (120, 150), 20, 0, 360, (110, 150, 205), -1)
+        for after, again in ((first, False), (twin, True)):
+            events = []
+            w = ZoneWatcher([Zone("discard", (0.3, 0.2, 0.7, 0.8))], reader, events.append)
+            frames = [first] * 12 + [covered] * 6 + [after] * 12
+            for i, image in enumerate(frames):
+                w.feed(Frame(_camera(image, rng), i * 33 * MS, i + 1))
+            assert [(e.label, e.again) for e in events] == \
+                [("red-7", False)] + [("red-7", True)] * again, table

@@ -9,8 +9,11 @@
 * A card recognised with less confidence than the option ``camera_confirm_below`` becomes a
   ``propose`` (the player confirms or dismisses it on the phone); on the ``"hand"`` zone an
   unsure card is ignored (tap it instead).
-* None when nothing is to be done: the same card as the top card (the camera cannot tell a
-  second identical card from the first; such a play, and every jump-in, is tapped), while a
+* The same card as the top card seen ``again`` (the watcher saw it covered, then lying
+  elsewhere or turned: most likely its twin played on it, possibly the pile straightened)
+  becomes a ``propose`` however sure the reading: the player confirms or dismisses it.
+* None when nothing is to be done: the same card as the top card otherwise (a twin dropped
+  just where the first lay looks like it; such a play, and every jump-in, is tapped), while a
   colour, a challenge or a proposal is pending, or for anything that is not a card.
 
 The caller submits the action with ``Actor(seat=action.get("seat"), source="camera")``.
@@ -24,7 +27,8 @@ from companion.games.base import State
 from companion.games.uno.deck import card, in_deck, symbol
 
 
-def on_card_seen(state: State, zone: Any, label: Any, confidence: Any) -> dict[str, Any] | None:
+def on_card_seen(state: State, zone: Any, label: Any, confidence: Any, again: Any = False
+                 ) -> dict[str, Any] | None:
     if card(label) is None or not in_deck(label, state["options"]["custom_wilds"]):
         return None
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
@@ -36,9 +40,12 @@ def on_card_seen(state: State, zone: Any, label: Any, confidence: Any) -> dict[s
             return None
         return {"type": "propose" if unsure else "turn_up", "card": label}
     if zone == "discard" and phase == "play":
-        if (label == r["top"] or r["awaiting"] is not None or r["challenge"] is not None
+        twin = label == r["top"] and again is True
+        if ((label == r["top"] and not twin) or r["awaiting"] is not None
+                or r["challenge"] is not None
                 or (r["proposal"] is not None and r["proposal"]["card"] == label)):
             return None
+        unsure = unsure or twin
         seat = r["current"]
         pending = r["pending"]
         stacking = (state["options"]["stack_draw2"] and pending is not None

@@ -103,9 +103,9 @@ class Uno:
                      ) -> dict[str, Any] | None:
         return views.history_view(state, entry, seat)
 
-    def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float
-                     ) -> Action | None:
-        return camera.on_card_seen(state, zone, label, confidence)
+    def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
+                     again: bool = False) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence, again)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:

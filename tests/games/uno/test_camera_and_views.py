@@ -65,6 +65,21 @@ def test_camera_unsure_card_is_proposed_then_confirmed(table):
     assert t.r["top"] == "blue-3" and t.r["proposal"] is None
 
 
+def test_camera_twin_of_the_top_card_is_proposed_however_sure(table):
+    """The watcher saw the top card covered and then lying elsewhere (``again``): most likely
+    its twin played on it, but a straightened pile looks so too, so the player confirms."""
+    t = table(players=3, first="blue-7")
+    assert GAME.on_card_seen(t.state, "discard", "blue-7", 0.99) is None
+    action = GAME.on_card_seen(t.state, "discard", "blue-7", 0.99, again=True)
+    assert action == {"type": "propose", "card": "blue-7", "seat": 1}
+    assert GAME.on_card_seen(t.state, "discard", "blue-7", 0.99, again="yes") is None
+    t.do(action, 1, source="camera")
+    assert GAME.on_card_seen(t.state, "discard", "blue-7", 0.99, again=True) is None  # pending
+    t.do({"type": "confirm"}, 1)
+    assert t.r["top"] == "blue-7" and t.r["discard"][-2:] == ["blue-7", "blue-7"]
+    assert t.turn == 2
+
+
 def test_camera_unsure_card_dismissed(table):
     t = table(players=3, first="blue-7")
     t.do(seen(t, "wild", confidence=0.1), 1, source="camera")
