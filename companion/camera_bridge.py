@@ -5,7 +5,9 @@ The watcher (vision/) reports a stable new top card per zone; the game's pure
 (UNO: this player's play; Versus: a pile's new top), and the bridge submits it as
 ``Actor(seat, source="camera")``. A refused card is not logged (the rules refused it), but
 every phone hears it as a ``refused`` event, and the buzzer sounds: the player takes the card
-back. A camera that stops is announced so the phones fall back to tapping.
+back. A camera that stops is announced so the phones fall back to tapping. A card seen
+``again`` (its twin dropped on it, or the pile moved) reaches only a hook that takes ``again``
+(UNO: a proposal); to any other it is the card its pile already shows.
 """
 
 from __future__ import annotations
@@ -54,6 +56,8 @@ class CameraBridge:
                 event, CardSeen) and event.signature else None
         if "again" in params:
             extra["again"] = isinstance(event, CardSeen) and event.again
+        elif isinstance(event, CardSeen) and event.again:
+            return None  # a game that knows no twins: the same card as its pile shows already
         if isinstance(event, ZoneCleared) and not extra:
             return None  # a game that does not follow empty piles
         with live.lock:

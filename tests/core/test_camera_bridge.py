@@ -73,3 +73,16 @@ def test_a_twin_seen_again_becomes_a_proposal_for_the_player_to_confirm(service,
     assert done["action"] == {"type": "propose", "card": "yellow-5", "seat": 1}
     assert service.view(uno.id)["public"]["round"]["proposal"] == {"seat": 1,
                                                                    "card": "yellow-5"}
+
+
+def test_a_game_that_knows_no_twins_never_hears_a_card_seen_again(service):
+    """Versus's hook takes no ``again``: the same picture seen again on a pile (a slap moves
+    it) reaches it not at all, so no refusal is announced and no buzzer sounds."""
+    t = service.create_table("versus", ["Ana", "Bo", "Cy"], "2468", seed=1)
+    bridge = CameraBridge(service, t.id)
+    assert "accepted" in bridge.handle(CardSeen("discard-0", "owl", 0.97, t_ns=1))
+    version = service.get(t.id).version
+    heard = []
+    service.subscribe(t.id, heard.append)
+    assert bridge.handle(CardSeen("discard-0", "owl", 0.97, t_ns=2, again=True)) is None
+    assert service.get(t.id).version == version and heard == []
