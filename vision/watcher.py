@@ -68,13 +68,17 @@ def pose_of(corners: np.ndarray) -> tuple[float, float, float, float, float]:
     down = (c[3] + c[2]) / 2 - (c[0] + c[1]) / 2
     angle = float(np.degrees(np.arctan2(down[1], down[0]))) % 180.0
     width = float(np.linalg.norm(c[1] - c[0]) + np.linalg.norm(c[2] - c[3])) / 2
-    x, y = c[:, 0], c[:, 1]
-    area = 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
     cx, cy = c.mean(axis=0)
-    return float(cx), float(cy), angle, width, area
+    return float(cx), float(cy), angle, width, _area(c)
 
 
-def moved(before: tuple[float, ...], now: tuple[float, ...]) -> bool | None:
+def _area(corners: np.ndarray) -> float:
+    """A quad's area (the shoelace formula)."""
+    x, y = corners[:, 0].astype(np.float64), corners[:, 1].astype(np.float64)
+    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
+
+
+def lies_elsewhere(before: tuple[float, ...], now: tuple[float, ...]) -> bool | None:
     """Whether a card lies elsewhere or turned (None: the two views are not both of the
     whole card, so they cannot tell)."""
     if not 1 / TWIN_AREA <= now[4] / max(before[4], 1e-9) <= TWIN_AREA:
@@ -89,12 +93,7 @@ def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | N
     inside = [c for c in cards if zone.contains(*c.centre, width, height)]
     if not inside:
         return None
-
-    def area(c: Card) -> float:
-        x, y = c.corners[:, 0], c.corners[:, 1]
-        return 0.5 * abs(float((x * (y[[1, 2, 3, 0]]) - y * (x[[1, 2, 3, 0]])).sum()))
-
-    return max(inside, key=area)
+    return max(inside, key=lambda c: _area(c.corners))
 
 
 class ZoneWatcher:
@@ -251,7 +250,7 @@ class ZoneWatcher:
         if t.pose is None:
             t.pose = pose
             return
-        change = moved(t.pose, pose)
+        change = lies_elsewhere(t.pose, pose)
         if change is None:  # (a part of it: wait for the whole card)
             return
         if change and t.covered:
