@@ -54,12 +54,12 @@ class CameraBridge:
         if "signature" in params:
             extra["signature"] = list(event.signature) if isinstance(
                 event, CardSeen) and event.signature else None
+        if isinstance(event, ZoneCleared) and not extra:
+            return None  # a game that does not follow empty piles
         if "again" in params:
             extra["again"] = isinstance(event, CardSeen) and event.again
         elif isinstance(event, CardSeen) and event.again:
             return None  # a game that knows no twins: the same card as its pile shows already
-        if isinstance(event, ZoneCleared) and not extra:
-            return None  # a game that does not follow empty piles
         with live.lock:
             action = hook(live.state, event.zone, label, confidence, **extra)
         if action is None:

@@ -17,9 +17,9 @@ class CardSeen:
     t_ns: int
     source: str = "camera"
     signature: tuple[float, ...] | None = None
-    # the zone's last card seen again where it had been covered, but lying elsewhere or
-    # turned: most likely its twin put on top of it (an UNO deck holds two of most cards),
-    # possibly the pile straightened; a game asks a person before it counts it
+    # the zone's card seen again, come to rest elsewhere or turned: most likely its twin put
+    # on top of it (an UNO deck holds two of most cards), possibly the pile pushed; a game
+    # asks a person before it counts it
     again: bool = False
 
 

@@ -48,14 +48,18 @@ class _Track:
     cand_conf: float = 0.0
     cand_signature: tuple[float, ...] | None = None
     pose: tuple[float, float, float, float, float] | None = None  # the committed card's
-    covered: bool = False  # something else was seen there since the committed card
+    rest: tuple[float, float, float, float, float] | None = None  # where it lies now
+    rest_since_ns: int = 0
+    rest_frames: int = 0
 
 
-# The zone's card seen again, once covered, counts as put down anew (``CardSeen.again``) where
-# its centre moved by more than TWIN_SHIFT of its width or it turned by more than TWIN_TURN
-# degrees; a view of it much smaller or larger (TWIN_AREA: a hand still over part of it) says
-# nothing either way. A card's quad moves by a few pixels and a degree or two from frame to
-# frame; a card dropped on a pile lands where a hand lets it go.
+# The zone's card come to rest elsewhere counts as put down anew (``CardSeen.again``) where its
+# centre moved by more than TWIN_SHIFT of its width or it turned by more than TWIN_TURN degrees
+# from where it lay; a view of it much smaller or larger (TWIN_AREA: a hand still over part of
+# it) says nothing either way. A card's quad moves by a few pixels and a degree or two from
+# frame to frame; a card dropped on a pile lands where a hand lets it go. The twin in the hand
+# that plays it shows the same face all the way down, so the card is never out of view: what
+# tells the play is where it comes to rest, which a pile pushed aside shows too.
 TWIN_SHIFT = 0.2
 TWIN_TURN = 10.0
 TWIN_AREA = 1.25
@@ -226,15 +230,13 @@ class ZoneWatcher:
         t.cand_frames += 1
         t.cand_conf = max(t.cand_conf, conf)
         t.cand_signature = sig if sig is not None else t.cand_signature
-        if t.key is not None and key != t.key:
-            t.covered = True
         need_ns = self.clear_ns if key == EMPTY else self.stable_ns
         stable = t.cand_frames >= self.stable_frames and t_ns - t.cand_since_ns >= need_ns
-        if stable and key == t.key and key != EMPTY and pose is not None:
-            self._seen_again(zone, t, pose)
+        if key == t.key and key != EMPTY and pose is not None:
+            self._follow(zone, t, pose, t_ns)
         elif stable and key != t.key:
             first = t.key is None
-            t.key, t.pose, t.covered = key, pose, False
+            t.key, t.pose, t.rest = key, pose, None
             if key == EMPTY:
                 if not first:
                     self.emit(ZoneCleared(zone, t.cand_since_ns, self.source))
@@ -243,21 +245,26 @@ class ZoneWatcher:
                 self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
                                    self.source, t.cand_signature))
 
-    def _seen_again(self, zone: str, t: _Track, pose: tuple[float, ...]) -> None:
-        """The committed card, stable again: it follows the card while nothing covers it (a
-        nudge is no play); once something did, a card lying elsewhere or turned is reported
-        again (``CardSeen.again``: most likely its twin put on top)."""
-        if t.pose is None:
-            t.pose = pose
+    def _follow(self, zone: str, t: _Track, pose: tuple[float, ...], t_ns: int) -> None:
+        """The committed card in this frame: where it has rested for the watcher's frames and
+        time, away from where it lay (a twin dropped on it, or the pile pushed), it is
+        reported again (``CardSeen.again``, from the first frame it rested there)."""
+        if t.rest is None or lies_elsewhere(t.rest, pose) is not False:
+            t.rest, t.rest_since_ns, t.rest_frames = pose, t_ns, 0
+        t.rest_frames += 1
+        if t.rest_frames < self.stable_frames or t_ns - t.rest_since_ns < self.stable_ns:
             return
-        change = lies_elsewhere(t.pose, pose)
+        if t.pose is None:
+            t.pose = t.rest
+            return
+        change = lies_elsewhere(t.pose, t.rest)
         if change is None:  # (a part of it: wait for the whole card)
             return
-        if change and t.covered:
+        if change:
             label = None if t.key.startswith(UNSURE) else t.key
-            self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
+            self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.rest_since_ns,
                                self.source, t.cand_signature, again=True))
-        t.pose, t.covered = pose, False
+        t.pose = t.rest
 
     def tick(self, now_ns: int) -> None:
         """Check that frames still arrive; call it now and then with the clock's time."""

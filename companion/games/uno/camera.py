@@ -9,9 +9,9 @@
 * A card recognised with less confidence than the option ``camera_confirm_below`` becomes a
   ``propose`` (the player confirms or dismisses it on the phone); on the ``"hand"`` zone an
   unsure card is ignored (tap it instead).
-* The same card as the top card seen ``again`` (the watcher saw it covered, then lying
-  elsewhere or turned: most likely its twin played on it, possibly the pile straightened)
-  becomes a ``propose`` however sure the reading: the player confirms or dismisses it.
+* The same card as the top card seen ``again`` (the watcher saw it come to rest elsewhere
+  or turned: most likely its twin played on it, possibly the pile pushed) becomes a
+  ``propose`` however sure the reading: the player confirms or dismisses it.
 * None when nothing is to be done: the same card as the top card otherwise (a twin dropped
   just where the first lay looks like it; such a play, and every jump-in, is tapped), while a
   colour, a challenge or a proposal is pending, or for anything that is not a card.
