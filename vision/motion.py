@@ -4,17 +4,18 @@ A camera over a table sees the same scene for seconds at a time: the cards lie s
 plays, and an empty table stays empty. Reading every frame (5-15 ms on this box, four or
 five times that on a Raspberry Pi 4; a taught deck's unsure cards ~60 ms) spends the Pi's
 cores on answers already known, which the web app, the speech and the slap judge need. The
-watcher (vision/watcher.py) reads a frame only where :class:`MotionGate` says it moved and
-otherwise keeps the last frame's cards: placing a card, taking one or a hand passing over
-the pile changes the scene long before and after the card is still, so a card still counts
-only after the frames and the time the watcher asks, each of them read.
+watcher (vision/watcher.py) reads a frame where :class:`MotionGate` says it moved, and
+otherwise keeps the last frame's cards once the last frames it read agree (as many as a card
+needs to count): placing a card, taking one or a hand passing over the pile changes the
+scene long before and after the card is still, so a card still counts only on as many
+readings as before.
 
 The frame is compared as a thumbnail (``CELL`` pixels a side averaged into one, in colour)
 with the thumbnail of the last frame read: a sensor's noise or a webcam's JPEG blocks move a
 cell's mean by a few levels, a card put down, taken or swapped by a hundred or more
-(``CELL_LEVELS``). Slow drifts (the light, a camera's
-exposure) add up against that reference until it is read again, and every ``REFRESH_MS``
-a frame is read anyway (whatever a cell's mean cannot show).
+(``CELL_LEVELS``). Slow drifts (the light, a camera's exposure) add up against that
+reference until it is read again, and every ``REFRESH_MS`` a frame is read anyway (whatever
+a cell's mean cannot show).
 """
 
 from __future__ import annotations

@@ -13,9 +13,10 @@ signature (:mod:`vision.signature`) and joins the cluster of pictures it resembl
 same picture seen frame after frame is one stable state, and a *different* unknown picture
 flipped onto the pile is a new state, hence a new event, carrying its signature.
 
-A frame is read only where it moved since the last frame read (:mod:`vision.motion`; at least
-once a second anyway): between plays the table lies still, and the last frame's cards stand
-for it, so the Pi's cores are spent on the frames where something happens.
+A frame is read where it moved since the last frame read (:mod:`vision.motion`; at least once
+a second anyway) or where the last ``stable_frames`` readings disagree: between plays the
+table lies still, and the last frame's cards stand for it, so the Pi's cores are spent on
+the frames where something happens.
 """
 
 from __future__ import annotations
@@ -120,6 +121,12 @@ class ZoneWatcher:
         self.last_cards: list[Card] = []
         self._last_signed: list[Card] = []  # last_cards with the signatures worked out
         self.frames_read = 0  # frames the identifier read (the others kept the last cards)
+        # A still frame keeps the last frame's cards only once the last ``stable_frames``
+        # frames read all gave every zone the same answer: a card counts on that many
+        # readings, and one frame misread (a borderline card read unsure once, a hand's blur
+        # as it leaves) would otherwise stand for every still frame after it, and count.
+        self._frame_keys: tuple[str, ...] = ()  # each zone's answer in the last frame fed
+        self._agreed = 0  # frames read in a row that gave the same answers
         self.same_picture = same_picture
         # named cards get a signature too (about 2 ms a zone): for a taught deck, so the game
         # learns each label's picture and knows it again when the recogniser is unsure
@@ -136,10 +143,12 @@ class ZoneWatcher:
         """Another deck, or the same deck taught more: the next frame is read again."""
         self._identifier = identifier
         self.gate.reset()
+        self._agreed = 0
 
     def set_zones(self, zones: list[Zone]) -> None:
         self.zones = list(zones)
         self.gate.reset()  # (a new zone's top card may want its signature)
+        self._agreed = 0
         self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in self.zones}
 
     def state(self) -> dict[str, str | None]:
@@ -153,10 +162,13 @@ class ZoneWatcher:
         that one's cards again) and update every zone."""
         assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
         h, w = frame.image.shape[:2]
-        if self.gate.moved(frame.image, frame.t_ns):
+        moved = self.gate.moved(frame.image, frame.t_ns)  # (every frame: its reference)
+        if moved or self._agreed < self.stable_frames:
             self.frames_read += 1
+            before = self._frame_keys
             self.feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
                             frame.image)
+            self._agreed = self._agreed + 1 if self._frame_keys == before else 1
         else:  # (their signatures too: the same picture)
             self.feed_cards(self._last_signed, frame.t_ns, w, h)
 
@@ -168,6 +180,7 @@ class ZoneWatcher:
         self.last_frame_ns = t_ns
         self.last_cards = cards
         signed: dict[int, Card] = {}
+        keys = []
         if self.lost:
             self.lost = False
         for zone in self.zones:
@@ -187,7 +200,9 @@ class ZoneWatcher:
                 key, conf, sig = card.label, card.confidence, card.signature
             self._update(zone.name, key, conf, t_ns, sig,
                          None if card is None else pose_of(card.corners))
+            keys.append(key)
         self._last_signed = [signed.get(id(c), c) for c in cards]
+        self._frame_keys = tuple(keys)
 
     def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
         """UNSURE plus the cluster of pictures this signature belongs to. Hysteresis: a
