@@ -14,7 +14,8 @@ same picture seen frame after frame is one stable state, and a *different* unkno
 flipped onto the pile is a new state, hence a new event, carrying its signature.
 
 A frame is read where it moved since the last frame read (:mod:`vision.motion`; at least once
-a second anyway) or where the last ``stable_frames`` readings disagree: between plays the
+a second anyway), or until the readings have agreed for as long as a card needs to count
+(``stable_frames`` over ``stable_ms``): between plays the
 table lies still, and the last frame's cards stand for it, so the Pi's cores are spent on
 the frames where something happens.
 """
@@ -121,12 +122,14 @@ class ZoneWatcher:
         self.last_cards: list[Card] = []
         self._last_signed: list[Card] = []  # last_cards with the signatures worked out
         self.frames_read = 0  # frames the identifier read (the others kept the last cards)
-        # A still frame keeps the last frame's cards only once the last ``stable_frames``
-        # frames read all gave every zone the same answer: a card counts on that many
-        # readings, and one frame misread (a borderline card read unsure once, a hand's blur
-        # as it leaves) would otherwise stand for every still frame after it, and count.
+        # A still frame keeps the last frame's cards only once the frames read have given
+        # every zone the same answer for as long as a card needs to count (``stable_frames``
+        # readings over ``stable_ms``): a card then counts on the readings it did when every
+        # frame was read, and one frame misread (a borderline card read unsure once, a hand's
+        # blur as it leaves) cannot stand for the still frames after it, and count.
         self._frame_keys: tuple[str, ...] = ()  # each zone's answer in the last frame fed
         self._agreed = 0  # frames read in a row that gave the same answers
+        self._agreed_since_ns = 0  # the first of them
         self.same_picture = same_picture
         # named cards get a signature too (about 2 ms a zone): for a taught deck, so the game
         # learns each label's picture and knows it again when the recogniser is unsure
@@ -163,12 +166,16 @@ class ZoneWatcher:
         assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
         h, w = frame.image.shape[:2]
         moved = self.gate.moved(frame.image, frame.t_ns)  # (every frame: its reference)
-        if moved or self._agreed < self.stable_frames:
+        if moved or self._agreed < self.stable_frames or \
+                frame.t_ns - self._agreed_since_ns < self.stable_ns:
             self.frames_read += 1
             before = self._frame_keys
             self.feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
                             frame.image)
-            self._agreed = self._agreed + 1 if self._frame_keys == before else 1
+            if self._agreed and self._frame_keys == before:
+                self._agreed += 1
+            else:
+                self._agreed, self._agreed_since_ns = 1, frame.t_ns
         else:  # (their signatures too: the same picture)
             self.feed_cards(self._last_signed, frame.t_ns, w, h)
 

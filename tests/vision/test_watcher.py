@@ -151,9 +151,10 @@ def _camera(image, rng, sigma: float = 6, quality: int = 70):
 
 def test_a_still_table_is_read_once_a_second_and_its_card_still_counts() -> None:
     """Frames of a table that has not moved since the last frame read keep that frame's
-    cards (vision.motion), once the last 3 frames read agree: a noisy webcam's 2 s of a
-    still pile is read 4 times (its first 3 frames and once after a second), not 60, and the
-    card counts after its frames and time, with its first frame's time."""
+    cards (vision.motion), once the frames read have agreed for as long as a card needs to
+    count (3 frames, 300 ms): a noisy webcam's 2 s of a still pile is read 11 times (its
+    first 300 ms and once after a second), not 60, and the card counts after its frames and
+    time, with its first frame's time."""
     import numpy as np
 
     from vision.frame import Frame
@@ -167,7 +168,7 @@ def test_a_still_table_is_read_once_a_second_and_its_card_still_counts() -> None
     w = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], reader, events.append)
     for i in range(60):  # 30 fps
         w.feed(Frame(_camera(scene, rng), 1000 * MS + i * 33 * MS, i + 1))
-    assert reader.read == 4 and w.frames_read == 4  # 0, 33, 66 ms and after a second
+    assert reader.read == 11 and w.frames_read == 11  # 0 to 297 ms, and after a second
     assert [(e.zone, e.label, e.t_ns) for e in events] == [("discard", "red-7", 1000 * MS)]
     assert [c.label for c in w.last_cards] == ["red-7"]
 
@@ -194,15 +195,15 @@ def test_a_card_put_down_or_swapped_is_read_at_once() -> None:
         for _ in range(frames):  # 30 fps, under a second each
             w.feed(Frame(_camera(scene, rng), t, t // (33 * MS) + 1))
             t += 33 * MS
-    assert reader.read == 3 * 3  # the first 3 frames of each scene, no other
+    assert reader.read == 3 * 10  # the first 300 ms of each scene, no other
     assert [(e.label, e.t_ns) for e in events if isinstance(e, CardSeen)] == [
         ("blue-7", 10 * 33 * MS), ("blue-5", 22 * 33 * MS)]
 
 
 def test_one_frame_misread_on_a_still_table_does_not_stand_for_the_next() -> None:
     """A still table's frame read once a second may be misread (a borderline card read
-    unsure, or missed); the still frames after it are read again until 3 readings in a row
-    agree, so the misreading lasts one frame, never the 300 ms a change needs."""
+    unsure, or missed); the still frames after it are read again until the readings have
+    agreed for 300 ms, so the misreading lasts one frame, never the 300 ms a change needs."""
     import numpy as np
 
     from vision.frame import Frame
@@ -215,15 +216,15 @@ def test_one_frame_misread_on_a_still_table_does_not_stand_for_the_next() -> Non
 
         def identify(self, image):
             self.read += 1
-            return [] if self.read == 4 else [fake_card("red-7", (100, 200))]
+            return [] if self.read == 11 else [fake_card("red-7", (100, 200))]
 
     scene = np.random.default_rng(0).integers(0, 255, (H, W, 3), dtype=np.uint8)
     reader, events = Flicker(), []
     w = ZoneWatcher([PILE], reader, events.append)
-    for i in range(90):  # 3 s at 30 fps: the 4th reading, at 1 s, misses the card
+    for i in range(90):  # 3 s at 30 fps: the 11th reading, at 1 s, misses the card
         w.feed(Frame(scene, i * 33 * MS, i + 1))
     assert [(e.zone, e.label) for e in events] == [("discard", "red-7")]
-    assert reader.read == 3 + 1 + 3 + 1  # 3, the miss at 1 s, 3 to agree again, at 2 s
+    assert reader.read == 10 + 1 + 10 + 1  # 300 ms, the miss at 1 s, 300 ms again, 2 s
 
 
 def test_another_deck_or_other_zones_are_read_again() -> None:
@@ -239,20 +240,20 @@ def test_another_deck_or_other_zones_are_read_again() -> None:
     scene, _ = render_scene([("uno", "green-2")], table="white", seed=2)
     first = _Counting(Identifier("uno", data_path="/nonexist"))
     w = ZoneWatcher([PILE], first, lambda e: None)
-    for i in range(5):
+    for i in range(15):  # half a second: read for 300 ms, then kept
         w.feed(Frame(scene, i * 33 * MS, i + 1))
-    assert first.read == 3
+    assert first.read == 10
     w.identifier = second = _Counting(Identifier("uno", data_path="/nonexist"))
-    for i in range(5, 10):
+    for i in range(15, 30):
         w.feed(Frame(scene, i * 33 * MS, i + 1))
     w.set_zones([PILE, OTHER])
-    for i in range(10, 15):
+    for i in range(30, 45):
         w.feed(Frame(scene, i * 33 * MS, i + 1))
-    assert (first.read, second.read) == (3, 6)
+    assert (first.read, second.read) == (10, 20)
     every = ZoneWatcher([PILE], first, lambda e: None, gate=MotionGate(refresh_ms=0))
-    for i in range(5):
+    for i in range(15):
         every.feed(Frame(np.copy(scene), i * 33 * MS, i + 1))
-    assert first.read == 8
+    assert first.read == 25
 
 
 def test_the_motion_gate_tells_noise_from_a_card() -> None:
