@@ -143,15 +143,19 @@ class ZoneWatcher:
 
     @identifier.setter
     def identifier(self, identifier: Identifier | None) -> None:
-        """Another deck, or the same deck taught more: the next frame is read again."""
+        """Another deck, or the same deck taught more: the next frames are read again."""
         self._identifier = identifier
+        self._read_afresh()
+
+    def _read_afresh(self) -> None:
+        """Forget that the readings agreed (and the gate's reference): the frames are read
+        again until they agree as long as a card needs to count."""
         self.gate.reset()
         self._agreed = 0
 
     def set_zones(self, zones: list[Zone]) -> None:
         self.zones = list(zones)
-        self.gate.reset()  # (a new zone's top card may want its signature)
-        self._agreed = 0
+        self._read_afresh()  # (a new zone's top card may want its signature)
         self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in self.zones}
 
     def state(self) -> dict[str, str | None]:
