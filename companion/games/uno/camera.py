@@ -5,7 +5,9 @@
   that player has only a pending draw to take, of the next player; a Draw Two under
   ``stack_draw2`` stays the victim's). A wild comes without its colour: the referee then waits
   for the colour (and Swap Hands' target) from that player's phone (action ``choose``).
-* Zone ``"hand"`` at the end of a round: one card of the first hand still being counted.
+* Zone ``"hand"`` at the end of a round: one card of the first hand still being counted. A
+  card seen ``again`` there counts once more: hands hold twins, laid one on the other (a pile
+  pushed aside counts too: ``uncount_card`` takes it back, and the rules refuse a third copy).
 * A card recognised with less confidence than the option ``camera_confirm_below`` becomes a
   ``propose`` (the player confirms or dismisses it on the phone); on the ``"hand"`` zone an
   unsure card is ignored (tap it instead).

@@ -131,6 +131,31 @@ def test_camera_counts_the_hands_left(table):
     assert seen(t, "red-4", zone="hand", confidence=0.1) is None
 
 
+def test_camera_counts_a_twin_laid_on_its_double_in_a_hand(table):
+    """Counting hands, the same card seen ``again`` (the watcher saw it come to rest
+    elsewhere: its twin laid on it) is one more card of the hand being counted; a third
+    (the pile pushed aside) is refused, the deck holding two, and ``uncount_card`` takes back
+    one counted by mistake."""
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 0, "count": 2})
+    t.do({"type": "adjust_count", "seat": 2, "count": 2})
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    t.play("blue-1", 1)
+    for again in (False, True):
+        action = GAME.on_card_seen(t.state, "hand", "red-4", 0.95, again=again)
+        assert action == {"type": "count_card", "seat": 0, "card": "red-4"}
+        t.do(action, None, source="camera")
+    assert t.r["tally"][0] == ["red-4", "red-4"]
+    action = GAME.on_card_seen(t.state, "hand", "red-4", 0.95, again=True)
+    assert action == {"type": "count_card", "seat": 2, "card": "red-4"}
+    t.no(action, None, code="too_many_copies", source="camera")
+    action = GAME.on_card_seen(t.state, "hand", "green-5", 0.95)
+    t.do(action, None, source="camera")
+    t.do(GAME.on_card_seen(t.state, "hand", "green-5", 0.95, again=True), None, source="camera")
+    t.do({"type": "uncount_card", "seat": 2, "card": "green-5"}, None)
+    assert t.r["tally"][2] == ["green-5"]
+
+
 # -- house rules ----------------------------------------------------------------------------
 
 
