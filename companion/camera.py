@@ -232,7 +232,12 @@ class CameraRuntime:
                 "stale_ms": None if stale is None else stale / 1e6,
                 # a monochrome camera: the cards that only their colour tells apart are
                 # asked about (vision.identify.colourless), and the camera page says why
-                "colourless": frame is not None and _colourless(frame.image)}
+                "colourless": frame is not None and _colourless(frame.image),
+                # what to fix while the camera is set up: too dark, cards blown out, blurred
+                # or too small (vision.view_check), judged on the cards last found
+                "view": [] if frame is None else _view_hints(
+                    frame.image, list(self.watcher.last_cards) if self.watcher else [],
+                    self.deck_for(self.table_id))}
 
     def snapshot(self, annotate: bool = True) -> bytes | None:
         """The latest frame as JPEG (with cards and zones drawn), for dragging zones on."""
@@ -261,6 +266,12 @@ class CameraRuntime:
             zones = list(watcher.zones) if watcher is not None else []
             yield mjpeg_part(encode_jpeg(draw(frame.image, cards, zones)))
             sent += 1
+
+
+def _view_hints(image: Any, cards: list[Any], deck: str) -> list[str]:
+    from vision.view_check import view_hints
+
+    return view_hints(image, cards, deck)
 
 
 def _colourless(image: Any) -> bool:

@@ -3,7 +3,10 @@
 
 Our own drawings, so they may ship in the package: the shared photos carry no licence.
 A UNO game on light wood (a pile that changes), standard cards on dark cloth, Huang Di on a
-white table and a patterned tablecloth. The file names say what is on them.
+white table and a patterned tablecloth. The file names say what is on them. Each is saved as
+a camera exposed for the table would give it (``EXPOSURE``): our drawings' whites are pure
+255, which a camera's exposure keeps below, and the camera page would take them for cards
+blown out by too much light (vision/view_check.py).
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ import sys
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from vision.synth import render_scene  # noqa: E402
+
+EXPOSURE = 0.88  # the drawing's white at 224
 
 SCENES = [
     ("01_uno_wood", [("uno", "red-7")], "wood"),
@@ -36,6 +42,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     for i, (name, cards, table) in enumerate(SCENES):
         image, _ = render_scene(cards, table=table, seed=100 + i)
+        image = (image.astype(np.float32) * EXPOSURE).astype(np.uint8)
         cv2.imwrite(str(out / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, 85])
     (out / "README.txt").write_text(
         "Drawn by tools/make_vision_samples.py with vision/synth.py (project's own art, MIT).\n")

@@ -177,7 +177,8 @@ def build_openapi() -> dict[str, Any]:
                 "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/camera": {"get": {
                 "summary": "The camera: source, table, zones, top card per zone, staleness, "
-                           "whether it shows no colour",
+                           "whether it shows no colour, what to fix in the picture (view: "
+                           "dark, bright, blurred, small)",
                 "responses": {"200": _json({"type": "object"}), "503": _err("No camera")}}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join URL", "parameters": [table_id],

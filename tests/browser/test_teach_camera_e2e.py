@@ -89,3 +89,21 @@ def test_the_camera_page_says_when_the_camera_shows_no_colour(server_factory, ph
     expect(note).to_be_visible()
     expect(note).to_contain_text("这台摄像头看不到颜色")
     assert page.js_errors == []
+
+
+def test_the_camera_page_says_what_to_fix_in_the_picture(server_factory, phone, tmp_path):
+    """A camera over a dark table: the page tells the host, in the phone's language, to
+    light it, and says nothing of the other faults."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", "red-7")], table="wood", seed=4)
+    cv2.imwrite(str(shots / "red-7.png"), (image * 0.2).astype("uint8"))
+    server = server_factory(camera=f"replay:{shots}")
+    page = phone("pt-BR")
+    page.goto(f"{server.url}/camera")
+    dark = page.locator("[data-view-hint=dark]")
+    expect(dark).to_be_visible()
+    expect(dark).to_contain_text("A imagem está escura")
+    for hint in ("bright", "blurred", "small"):
+        expect(page.locator(f"[data-view-hint={hint}]")).to_be_hidden()
+    assert page.js_errors == []

@@ -150,3 +150,24 @@ def test_the_camera_page_is_told_when_the_camera_shows_no_colour(app, client, se
         runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
         runtime.hub.step()
         assert client.get("/api/camera").json["colourless"] is colourless
+
+
+def test_the_camera_page_is_told_what_to_fix_in_the_picture(app, client, service, tmp_path):
+    """A dark picture (no card needed to judge it): the status says so, for the camera page
+    to tell the host to light the table; a good picture gets no hint."""
+    import numpy as np
+
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    assert client.get("/api/camera").json["view"] == []  # no frame yet
+    image, _ = render_scene([("uno", "red-7")], table="wood", seed=3)
+    good = (image.astype(np.float32) * 0.88).astype(np.uint8)
+    dark = (image.astype(np.float32) * 0.2).astype(np.uint8)
+    for frame, view in ((good, []), (dark, ["dark"])):
+        runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
+        runtime.hub.step()
+        assert client.get("/api/camera").json["view"] == view

@@ -31,6 +31,10 @@
       document.getElementById("cam-status").textContent = s.running ?
         t("Camera: {source}", { source: s.source }) : t("The camera is not running.");
       document.getElementById("cam-colourless").hidden = !s.colourless;
+      // what to fix in the picture (too dark, blown out, blurred, cards too small)
+      document.querySelectorAll("[data-view-hint]").forEach((p) => {
+        p.hidden = !(s.view || []).includes(p.dataset.viewHint);
+      });
       if (s.table && !sel.value) sel.value = s.table;
     } catch (e) { document.getElementById("cam-status").textContent = e.message; }
   }
