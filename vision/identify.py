@@ -55,6 +55,16 @@ BLURRED_SURE = 0.97
 # (vision/pips.py) count another number or show the other colour: trained without one
 # printing, the networks named its 6 of spades, warmed by a lamp, the 8 of spades at 0.67.
 PIPS_GAINSAY_BELOW = 0.9
+# A standard card narrower than this (pixels of the frame it was found in) is never named:
+# its suit is a few pixels. The shared photos shrunk to a third, a fifth and a seventh of
+# their size, with a webcam's noise and JPEG (quality 70), named 3 cards wrong in 115 under
+# 40 pixels wide (a 7 of hearts as diamonds at 1.0), 1 in 65 at 40-59 and none in ~700
+# wider; drawn tables of 5 cards at 640x480, 17 in 143 at 30-39 pixels (a 3 of diamonds as
+# hearts at 1.0), 7 in 271 at 40-49. UNO (3 in 264 under 40, 1 in ~200 wider) and Huang Di
+# (none) have no such floor. The camera page asks for the camera nearer well before this
+# (vision/view_check.SMALL_BELOW: 51 pixels at 640x480).
+NAMED_WIDTH_FLOOR = {"french": 40.0}
+CARD_ASPECT = 88 / 63  # a standard card's height over its width
 # The standard pack's look for cards by their tops (Identifier._tops_look): this many tops
 # read at most; one counts where it overlaps no named card by this much (IoU); its corners
 # may run off the image by this share of its long side
@@ -116,6 +126,13 @@ def colourless(image: np.ndarray) -> bool:
     coloured = cv2.countNonZero(cv2.threshold(chroma, COLOURLESS_CHROMA, 255,
                                               cv2.THRESH_BINARY)[1])
     return coloured < COLOURLESS_SHARE * chroma.size
+
+
+def card_width(corners: np.ndarray) -> float:
+    """A card's width in pixels: the mean of its two shorter opposite sides."""
+    q = np.asarray(corners, np.float32)
+    sides = np.hypot(*(np.roll(q, -1, axis=0) - q).T)
+    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
 
 
 def colour_named(deck: str, label: str) -> bool:
@@ -352,6 +369,8 @@ class Identifier:
             if self.deck == "french" and label is not None and \
                     conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
+            if label is not None and card_width(q.corners) < NAMED_WIDTH_FLOOR.get(self.deck, 0):
+                label = None
             cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
         return cards
 
@@ -451,8 +470,12 @@ class Identifier:
         from vision.fan import read_fan
 
         named = [c.corners for c in cards if c.label is not None and not c.partial]
-        return [Card(f.label, f.confidence, f.corners, f.best,
-                     signature(rectify(image, f.corners, (16, 28))), partial=True)
+        floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
+        # (the floor holds here too, on the card's width from the height the index was
+        # read at: small cards left unsure above came back named from their index)
+        return [Card(f.label if f.card_h / CARD_ASPECT >= floor else None, f.confidence,
+                     f.corners, f.best, signature(rectify(image, f.corners, (16, 28))),
+                     partial=True)
                 for f in read_fan(image, exclude=named, prepared=prepared)]
 
     def warm_up(self) -> None:

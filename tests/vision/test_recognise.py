@@ -828,3 +828,25 @@ def test_ten_uno_cards_in_a_wide_view_are_named(identifiers, size, least) -> Non
     assert wrong == 0
     # (1280x720: 52 on OpenCV 5, 48 on a Pi's 4.11, whose drawn cards differ; 640x480: 55, 50)
     assert right >= least
+
+
+def test_a_standard_card_too_small_to_show_its_suit_is_never_named(monkeypatch):
+    """A standard card narrower than ``NAMED_WIDTH_FLOOR`` pixels is left unsure, with its
+    best guess: its suit is a few pixels (shrunk shared photos named a 7 of hearts as
+    diamonds at 1.0 there). Without the floor the 5 of hearts here is named; drawn twice as
+    large, it is named with it."""
+    import vision.identify as identify
+    from vision.synth import render_scene
+
+    ident = identify.Identifier("french", data_path="/nonexistent-taught")
+    cards = [("french", "9C"), ("french", "KD"), ("french", "5H")]
+    small, _ = render_scene(cards, table="cloth", seed=0, card_height=50)
+    found = ident.identify(small)
+    assert len(found) == 3 and all(identify.card_width(c.corners) < 40 for c in found)
+    assert [c.label for c in found] == [None] * 3
+    assert sorted(c.best for c in found) == ["5H", "9C", "KD"]
+    monkeypatch.setitem(identify.NAMED_WIDTH_FLOOR, "french", 0.0)
+    assert "5H" in [c.label for c in ident.identify(small)]
+    monkeypatch.undo()
+    large, _ = render_scene(cards, table="cloth", seed=0, card_height=90)
+    assert {"5H", "9C"} <= {c.label for c in ident.identify(large)}
