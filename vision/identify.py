@@ -57,12 +57,12 @@ BLURRED_SURE = 0.97
 PIPS_GAINSAY_BELOW = 0.9
 # A standard card narrower than this (pixels of the frame it was found in) is never named:
 # its suit is a few pixels. The shared photos shrunk to a third, a fifth and a seventh of
-# their size, with a webcam's noise and JPEG (quality 70), named 3 cards wrong in 115 under
-# 40 pixels wide (a 7 of hearts as diamonds at 1.0), 1 in 65 at 40-59 and none in ~700
-# wider; drawn tables of 5 cards at 640x480, 17 in 143 at 30-39 pixels (a 3 of diamonds as
-# hearts at 1.0), 7 in 271 at 40-49. UNO (3 in 264 under 40, 1 in ~200 wider) and Huang Di
-# (none) have no such floor. The camera page asks for the camera nearer well before this
-# (vision/view_check.SMALL_BELOW: 51 pixels at 640x480).
+# their size, with a webcam's noise and JPEG (quality 70; tools/measure_small_cards.py),
+# named 3 cards wrong in 115 under 40 pixels wide (a 7 of hearts as diamonds at 1.0), 1 in
+# 65 at 40-59 and none in ~700 wider; drawn tables of 5 cards at 640x480, 17 in 143 at
+# 30-39 pixels (a 3 of diamonds as hearts at 1.0), 7 in 271 at 40-49. UNO (3 in 264 under
+# 40, 1 in ~200 wider) and Huang Di (none) have no such floor. The camera page asks for the
+# camera nearer well before this (vision/view_check.SMALL_BELOW: 51 pixels at 640x480).
 NAMED_WIDTH_FLOOR = {"french": 40.0}
 CARD_ASPECT = 88 / 63  # a standard card's height over its width
 # The standard pack's look for cards by their tops (Identifier._tops_look): this many tops
