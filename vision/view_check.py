@@ -68,6 +68,8 @@ class ViewMetrics:
 def measure(image: np.ndarray, cards: Iterable[Any] = ()) -> ViewMetrics:
     """The metrics of a BGR frame and the cards found in it (anything with ``corners``: TL
     TR BR BL in the frame's pixels)."""
+    if image.ndim == 3 and image.shape[2] != 3:  # (a grey frame as one channel; BGRA)
+        image = image[..., 0] if image.shape[2] < 3 else np.ascontiguousarray(image[..., :3])
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     quads = [np.asarray(c.corners, np.float32) for c in cards]
     quads = [q for q in quads if q.shape == (4, 2) and np.isfinite(q).all()]

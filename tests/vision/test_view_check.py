@@ -98,6 +98,10 @@ def test_no_card_judges_only_the_light_and_bad_input_gives_no_hint():
     bright = np.full((480, 640, 3), 200, np.uint8)
     assert view_hints(bright, [nan]) == []
     assert measure(bright, [off]).clipped == 0.0
+    # a camera's other pixel formats: grey (one channel, or none) and BGRA
+    card = Found(np.float32([[100, 100], [200, 100], [200, 240], [100, 240]]))
+    for odd in (frame[..., :1], frame[..., 0], np.dstack([frame, frame[..., :1]])):
+        assert view_hints(odd, [card]) == ["dark", "blurred"]
 
 
 def test_real_photos_as_taken_get_no_hint(shared_data: Path):
