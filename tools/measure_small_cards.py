@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from train_vision import NOT_CARDS, load_sets  # noqa: E402
 
-from vision.identify import Identifier, card_width  # noqa: E402
+from vision.detect import card_width  # noqa: E402
+from vision.identify import Identifier  # noqa: E402
 
 SHRINK = (0.33, 0.2, 0.15)
 

@@ -250,6 +250,14 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
     return out
 
 
+def card_width(pts: np.ndarray) -> float:
+    """A quad's width in pixels: the mean of its two shorter opposite sides."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(pts, np.float64).tolist()
+    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
+    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
+    return min(a, b) / 2
+
+
 def side_ratio(pts: np.ndarray) -> float:
     """A quad's mean long side over its mean short side (plain floats: on four points numpy's
     per-call overhead is most of the cost)."""

@@ -11,6 +11,7 @@ import numpy as np
 from vision.backs import uno_back
 from vision.detect import (
     Quad,
+    card_width,
     closeup_body,
     find_cards,
     iou_box,
@@ -126,13 +127,6 @@ def colourless(image: np.ndarray) -> bool:
     coloured = cv2.countNonZero(cv2.threshold(chroma, COLOURLESS_CHROMA, 255,
                                               cv2.THRESH_BINARY)[1])
     return coloured < COLOURLESS_SHARE * chroma.size
-
-
-def card_width(corners: np.ndarray) -> float:
-    """A card's width in pixels: the mean of its two shorter opposite sides."""
-    q = np.asarray(corners, np.float32)
-    sides = np.hypot(*(np.roll(q, -1, axis=0) - q).T)
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)
 
 
 def colour_named(deck: str, label: str) -> bool:

@@ -23,7 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.detect import rectify
+from vision.detect import card_width, rectify
 from vision.recognise.features import DETAIL_H, DETAIL_W, sharpness
 
 # The levels, measured on every other shared photo (487 UNO, 144 standard pack) as taken and
@@ -79,7 +79,7 @@ def measure(image: np.ndarray, cards: Iterable[Any] = ()) -> ViewMetrics:
         _percentile(grey, 99),
         max(_clipped(image, q) for q in quads) if image.ndim == 3 else 0.0,
         float(np.median([sharpness(rectify(image, q, (DETAIL_W, DETAIL_H))) for q in quads])),
-        float(np.median([_width(q) for q in quads])) / max(image.shape[:2]))
+        float(np.median([card_width(q) for q in quads])) / max(image.shape[:2]))
 
 
 def view_hints(image: np.ndarray | None, cards: Iterable[Any] = (), deck: str | None = None
@@ -122,9 +122,3 @@ def _clipped(image: np.ndarray, quad: np.ndarray) -> float:
         return 0.0
     hot = cv2.threshold(patch.min(axis=2), 249, 1, cv2.THRESH_BINARY)[1]
     return float((hot & mask).sum()) / inside
-
-
-def _width(quad: np.ndarray) -> float:
-    """A card's width in pixels: the mean of its two shorter opposite sides."""
-    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-    return float(min(sides[0] + sides[2], sides[1] + sides[3]) / 2)

@@ -836,13 +836,14 @@ def test_a_standard_card_too_small_to_show_its_suit_is_never_named(monkeypatch):
     diamonds at 1.0 there). Without the floor the 5 of hearts here is named; drawn twice as
     large, it is named with it."""
     import vision.identify as identify
+    from vision.detect import card_width
     from vision.synth import render_scene
 
     ident = identify.Identifier("french", data_path="/nonexistent-taught")
     cards = [("french", "9C"), ("french", "KD"), ("french", "5H")]
     small, _ = render_scene(cards, table="cloth", seed=0, card_height=50)
     found = ident.identify(small)
-    assert len(found) == 3 and all(identify.card_width(c.corners) < 40 for c in found)
+    assert len(found) == 3 and all(card_width(c.corners) < 40 for c in found)
     assert [c.label for c in found] == [None] * 3
     assert sorted(c.best for c in found) == ["5H", "9C", "KD"]
     monkeypatch.setitem(identify.NAMED_WIDTH_FLOOR, "french", 0.0)
