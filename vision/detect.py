@@ -283,7 +283,7 @@ def _circular_hue(hue: np.ndarray, mask: np.ndarray) -> float:
     return float(np.mod(np.arctan2(s, c) * 90.0 / np.pi, 180.0))
 
 
-def _percentile_u8(values: np.ndarray, q: float, channel: int = 0) -> int:
+def percentile_u8(values: np.ndarray, q: float, channel: int = 0) -> int:
     """Percentile of uint8 values (of one ``channel`` of a colour image) through a histogram
     (much cheaper than np.percentile)."""
     return _percentiles_u8(values, (q,), channel)[0]
@@ -426,7 +426,7 @@ def _white_balanced(small: np.ndarray) -> np.ndarray:
     """The frame with each channel's 97th percentile brought to 235: a webcam's green cast or
     a lamp's warm light would otherwise move every hue judged after it."""
     few = np.ascontiguousarray(small[::3, ::3])  # (one copy for the three channels)
-    top = np.array([_percentile_u8(few, 97, c) for c in range(3)], np.float32)
+    top = np.array([percentile_u8(few, 97, c) for c in range(3)], np.float32)
     gain = np.clip(235.0 / np.maximum(top, 20.0), 0.5, 3.0)
     # a per-channel gain as a colour transform, a tenth of the time of a 3-channel LUT;
     # the -0.499 makes its rounding a truncation, as the float multiply and LUT had
@@ -742,7 +742,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         # judged against this frame's most saturated pixels; and green or blue, which skin,
         # wood and warm walls never are, counts from a far lower saturation (in hand-held
         # webcam shots those bodies were often less saturated than the hand holding them).
-        smin = int(np.clip(0.75 * _percentile_u8(sat, 95), 60, 110))
+        smin = int(np.clip(0.75 * percentile_u8(sat, 95), 60, 110))
         if smin < 110:
             colour = cv2.morphologyEx(cv2.bitwise_and(_at_least(sat, smin), lit),
                                       cv2.MORPH_OPEN, kernel, iterations=2)

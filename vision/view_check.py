@@ -23,7 +23,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.detect import card_width, rectify
+from vision.detect import card_width, percentile_u8, rectify
 from vision.recognise.features import DETAIL_H, DETAIL_W, sharpness
 
 # The levels, measured on every other shared photo (487 UNO, 144 standard pack) as taken and
@@ -73,10 +73,11 @@ def measure(image: np.ndarray, cards: Iterable[Any] = ()) -> ViewMetrics:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     quads = [np.asarray(c.corners, np.float32) for c in cards]
     quads = [q for q in quads if q.shape == (4, 2) and np.isfinite(q).all()]
+    highlights = float(percentile_u8(grey, 99))
     if not quads:
-        return ViewMetrics(_percentile(grey, 99), None, None, None)
+        return ViewMetrics(highlights, None, None, None)
     return ViewMetrics(
-        _percentile(grey, 99),
+        highlights,
         max(_clipped(image, q) for q in quads) if image.ndim == 3 else 0.0,
         float(np.median([sharpness(rectify(image, q, (DETAIL_W, DETAIL_H))) for q in quads])),
         float(np.median([card_width(q) for q in quads])) / max(image.shape[:2]))
@@ -99,12 +100,6 @@ def view_hints(image: np.ndarray | None, cards: Iterable[Any] = (), deck: str | 
     if m.width is not None and m.width < SMALL_BELOW:
         found.append("small")
     return found
-
-
-def _percentile(grey: np.ndarray, p: float) -> float:
-    """The ``p``th percentile of a uint8 image's levels, from its histogram (~0.1 ms)."""
-    cum = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
-    return float(np.searchsorted(cum, p / 100.0 * cum[-1]))
 
 
 def _clipped(image: np.ndarray, quad: np.ndarray) -> float:
