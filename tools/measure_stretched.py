@@ -42,8 +42,21 @@ LIGHT = ("as is", "dim", "warm", "blur", "jpeg 30", "far", "washed", "bright")
 
 
 def as_taken(img: np.ndarray, mode: str) -> np.ndarray:
-    """The photo as ``mode`` (one of SHAPES or LIGHT, see the module's docstring) gives it."""
+    """The photo as ``mode`` (one of SHAPES or LIGHT, see the module's docstring) gives it;
+    or ``"light F"`` (every level F times, clipped; below 1 with the sensor's noise),
+    ``"blur F"`` (sigma F of the frame's width), ``"far F"`` (the frame F times as wide)."""
     h, w = img.shape[:2]
+    kind, _, value = mode.partition(" ")
+    if kind == "light" and value:
+        out = img.astype(np.float32) * float(value)
+        if float(value) < 1:  # a dim room: the sensor's noise stays
+            out += np.random.default_rng(0).normal(0, 4, img.shape).astype(np.float32)
+        return np.clip(out, 0, 255).astype(np.uint8)
+    if kind == "blur" and value:
+        return cv2.GaussianBlur(img, (0, 0), float(value) * w)
+    if kind == "far" and value:
+        return cv2.resize(img, (round(w * float(value)), round(h * float(value))),
+                          interpolation=cv2.INTER_AREA)
     if mode == "square":
         return cv2.resize(img, (640, 640), interpolation=cv2.INTER_AREA)
     if mode == "wide":

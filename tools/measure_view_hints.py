@@ -20,37 +20,19 @@ from collections import Counter
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from measure_stretched import as_taken  # noqa: E402
 from train_vision import NOT_CARDS, load_sets  # noqa: E402
 
 from vision.identify import Identifier  # noqa: E402
 from vision.view_check import HINTS, view_hints  # noqa: E402
 
-WAYS = ("as taken", "light 0.5", "light 0.33", "light 0.2", "light 1.3", "light 1.6",
+WAYS = ("as is", "light 0.5", "light 0.33", "light 0.2", "light 1.3", "light 1.6",
         "light 2", "blur 0.003", "blur 0.006", "blur 0.01", "far 0.33")
-
-
-def taken(img: np.ndarray, way: str) -> np.ndarray:
-    """The photo as ``way`` (one of WAYS) gives it."""
-    kind, _, value = way.partition(" ")
-    h, w = img.shape[:2]
-    if kind == "light":
-        f = float(value)
-        out = img.astype(np.float32) * f
-        if f < 1:  # a dim room: the sensor's noise stays
-            out += np.random.default_rng(0).normal(0, 4, img.shape).astype(np.float32)
-        return np.clip(out, 0, 255).astype(np.uint8)
-    if kind == "blur":
-        return cv2.GaussianBlur(img, (0, 0), float(value) * w)
-    if kind == "far":
-        f = float(value)
-        return cv2.resize(img, (round(w * f), round(h * f)), interpolation=cv2.INTER_AREA)
-    return img
 
 
 def main() -> int:
@@ -70,7 +52,7 @@ def main() -> int:
                 continue
             img = cv2.imread(str(ds["folder"] / name))
             for way in WAYS:
-                seen = taken(img, way)
+                seen = as_taken(img, way)
                 cards = ident.identify(seen)
                 said = Counter(c.label for c in cards if c.label)
                 score[deck, way, "photos"] += 1
