@@ -93,7 +93,8 @@ def test_the_camera_page_says_when_the_camera_shows_no_colour(server_factory, ph
 
 def test_the_camera_page_says_what_to_fix_in_the_picture(server_factory, phone, tmp_path):
     """A camera over a dark table: the page tells the host, in the phone's language, to
-    light it, and says nothing of the other faults."""
+    light it, and says nothing of the other faults; once the table is lit, the hint goes
+    by itself (the page follows the camera while it is open: no Refresh tapped)."""
     shots = tmp_path / "shots"
     shots.mkdir()
     image, _ = render_scene([("uno", "red-7")], table="wood", seed=4)
@@ -106,4 +107,10 @@ def test_the_camera_page_says_what_to_fix_in_the_picture(server_factory, phone, 
     expect(dark).to_contain_text("A imagem está escura")
     for hint in ("bright", "blurred", "small"):
         expect(page.locator(f"[data-view-hint={hint}]")).to_be_hidden()
+
+    cv2.imwrite(str(shots / "red-7.png"), (image * 0.88).astype("uint8"))  # a lamp on
+    _, made = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
+    assert server.request("POST", f"/api/tables/{made['table']['id']}/camera",
+                          {"restart": True}, {"X-Host-Pin": "2468"})[0] == 200
+    expect(dark).to_be_hidden(timeout=10000)
     assert page.js_errors == []

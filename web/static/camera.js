@@ -154,4 +154,6 @@
   sel.addEventListener("change", loadTaught);
 
   await status(); refresh(); loadZones(); loadTaught();
+  // the hints follow the picture while the host moves a lamp or turns the focus ring
+  setInterval(() => { if (!document.hidden) status(); }, 2000);
 })();
