@@ -74,17 +74,25 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     assert server.request("GET", f"/api/tables/{tid}/camera/taught")[1]["cards"] == {}
 
 
+def camera_page(server_factory, page, tmp_path, picture):
+    """A server whose camera replays ``picture`` (a file the test may write again), and
+    ``page`` on its camera page."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    shot = shots / "table.png"
+    cv2.imwrite(str(shot), picture)
+    server = server_factory(camera=f"replay:{shots}")
+    page.goto(f"{server.url}/camera")
+    return server, page, shot
+
+
 def test_the_camera_page_says_when_the_camera_shows_no_colour(server_factory, phone,
                                                               tmp_path):
     """A monochrome camera (here a replay of a grey photo): the page says, in the phone's
     language, why the cards' colours will be asked about."""
-    shots = tmp_path / "shots"
-    shots.mkdir()
     image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
-    cv2.imwrite(str(shots / "red-7.png"), cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
-    server = server_factory(camera=f"replay:{shots}")
-    page = phone("zh-CN")
-    page.goto(f"{server.url}/camera")
+    _, page, _ = camera_page(server_factory, phone("zh-CN"), tmp_path,
+                             cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
     note = page.locator("#cam-colourless")
     expect(note).to_be_visible()
     expect(note).to_contain_text("这台摄像头看不到颜色")
@@ -95,20 +103,16 @@ def test_the_camera_page_says_what_to_fix_in_the_picture(server_factory, phone, 
     """A camera over a dark table: the page tells the host, in the phone's language, to
     light it, and says nothing of the other faults; once the table is lit, the hint goes
     by itself (the page follows the camera while it is open: no Refresh tapped)."""
-    shots = tmp_path / "shots"
-    shots.mkdir()
     image, _ = render_scene([("uno", "red-7")], table="wood", seed=4)
-    cv2.imwrite(str(shots / "red-7.png"), (image * 0.2).astype("uint8"))
-    server = server_factory(camera=f"replay:{shots}")
-    page = phone("pt-BR")
-    page.goto(f"{server.url}/camera")
+    server, page, shot = camera_page(server_factory, phone("pt-BR"), tmp_path,
+                                     (image * 0.2).astype("uint8"))
     dark = page.locator("[data-view-hint=dark]")
     expect(dark).to_be_visible()
     expect(dark).to_contain_text("A imagem está escura")
     for hint in ("bright", "blurred", "small"):
         expect(page.locator(f"[data-view-hint={hint}]")).to_be_hidden()
 
-    cv2.imwrite(str(shots / "red-7.png"), (image * 0.88).astype("uint8"))  # a lamp on
+    cv2.imwrite(str(shot), (image * 0.88).astype("uint8"))  # a lamp on
     _, made = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
     assert server.request("POST", f"/api/tables/{made['table']['id']}/camera",
                           {"restart": True}, {"X-Host-Pin": "2468"})[0] == 200
