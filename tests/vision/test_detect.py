@@ -271,3 +271,26 @@ def test_finds_a_white_card_on_a_pale_table_in_a_dim_room(monkeypatch) -> None:
     assert found() == 4
     monkeypatch.setattr(detect, "DIM_FLOOR", 1.0)  # thresholds for a lit table
     assert found() <= 1
+
+
+def test_a_wild_on_a_light_table_is_found_by_its_edge(monkeypatch):
+    """A wild's black body, cut in two by its oval, leaves pieces no card explains, and its
+    white border joins a light table: the card's closed edge outline around those pieces
+    finds it (``WILD_PIECE_MAX``). Without it, one of these two wilds is not found at all
+    (OpenCV 5 and 4 draw them a little apart: 5 loses the wild, 4 the wild +4)."""
+    import numpy as np
+
+    import vision.detect as detect
+    from vision.identify import Identifier
+    from vision.synth import render_scene
+
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    scenes = []
+    for wild, seed in (("wild", 34), ("wild-draw4", 13)):
+        image, _ = render_scene([("uno", wild), ("uno", "red-7"), ("uno", "blue-3")],
+                                table="wood", seed=seed)
+        scenes.append((wild, (image.astype(np.float32) * 0.88).astype(np.uint8)))
+    for wild, image in scenes:
+        assert sorted(c.label for c in ident.identify(image)) == ["blue-3", "red-7", wild]
+    monkeypatch.setattr(detect, "WILD_PIECE_MAX", 0.0)
+    assert any(wild not in [c.best for c in ident.identify(image)] for wild, image in scenes)
