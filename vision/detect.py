@@ -256,20 +256,22 @@ def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float 
     return out
 
 
+def _side_sums(pts: np.ndarray) -> tuple[float, float]:
+    """A quad's two pairs of opposite sides, each summed (plain floats: on four points
+    numpy's per-call overhead is most of the cost)."""
+    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(pts, np.float64).tolist()
+    return (math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2),
+            math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3))
+
+
 def card_width(pts: np.ndarray) -> float:
     """A quad's width in pixels: the mean of its two shorter opposite sides."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = np.asarray(pts, np.float64).tolist()
-    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
-    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
-    return min(a, b) / 2
+    return min(_side_sums(pts)) / 2
 
 
 def side_ratio(pts: np.ndarray) -> float:
-    """A quad's mean long side over its mean short side (plain floats: on four points numpy's
-    per-call overhead is most of the cost)."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = pts.tolist()
-    a = math.hypot(x1 - x0, y1 - y0) + math.hypot(x3 - x2, y3 - y2)
-    b = math.hypot(x2 - x1, y2 - y1) + math.hypot(x0 - x3, y0 - y3)
+    """A quad's mean long side over its mean short side."""
+    a, b = _side_sums(pts)
     return max(a, b) / max(min(a, b), 1e-6)
 
 

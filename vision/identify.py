@@ -340,6 +340,7 @@ class Identifier:
                verdicts: list) -> list[Card]:
         """The quads the recogniser calls cards, named where it is sure enough."""
         part = getattr(self.recogniser, "part_threshold", None)
+        floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
         cards = []
         for q, v, c in zip(quads, verdicts, crops, strict=True):
             if not v.is_card:
@@ -363,7 +364,7 @@ class Identifier:
             if self.deck == "french" and label is not None and \
                     conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
-            if label is not None and card_width(q.corners) < NAMED_WIDTH_FLOOR.get(self.deck, 0):
+            if label is not None and floor and card_width(q.corners) < floor:
                 label = None
             cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
         return cards
