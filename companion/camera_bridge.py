@@ -5,7 +5,8 @@ The watcher (vision/) reports a stable new top card per zone; the game's pure
 (UNO: this player's play; Versus: a pile's new top), and the bridge submits it as
 ``Actor(seat, source="camera")``. A refused card is not logged (the rules refused it), but
 every phone hears it as a ``refused`` event, and the buzzer sounds: the player takes the card
-back. A camera that stops is announced so the phones fall back to tapping. A card seen
+back. A camera that stops is announced so the phones fall back to tapping (``camera_lost``),
+and so is its coming back (``camera_back``). A card seen
 ``again`` (its twin dropped on it, or the pile moved) reaches only a hook that takes ``again``
 (UNO: a proposal); to any other it is the card its pile already shows.
 """
@@ -16,7 +17,7 @@ import inspect
 import logging
 from typing import Any
 
-from companion.events import CameraLost, CardSeen, ZoneCleared
+from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
 from companion.games.base import Actor
 from companion.table import TableError, TableService
 
@@ -33,7 +34,8 @@ class CameraBridge:
         """Point the camera at a table (None: no table; cards are only shown in the preview)."""
         self.table_id = table_id
 
-    def handle(self, event: CardSeen | ZoneCleared | CameraLost) -> dict[str, Any] | None:
+    def handle(self, event: CardSeen | ZoneCleared | CameraLost | CameraBack
+               ) -> dict[str, Any] | None:
         """One watcher event. Returns what was done, for the preview and the tests."""
         tid = self.table_id
         if tid is None:
@@ -41,6 +43,9 @@ class CameraBridge:
         if isinstance(event, CameraLost):
             self.service.announce(tid, [{"type": "camera_lost", "t_ns": event.t_ns}])
             return {"camera_lost": True}
+        if isinstance(event, CameraBack):
+            self.service.announce(tid, [{"type": "camera_back", "t_ns": event.t_ns}])
+            return {"camera_back": True}
         live = self.service.get(tid)
         hook = getattr(live.game, "on_card_seen", None)
         if hook is None:

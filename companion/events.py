@@ -1,4 +1,5 @@
-"""What adapters report to the tables: a card seen, a zone cleared, the camera lost, a press.
+"""What adapters report to the tables: a card seen, a zone cleared, the camera lost (and back),
+a press.
 
 Each carries the monotonic time it happened (``t_ns``, from the frame or the pin edge, not
 from when the software got round to it) and its source, so a judge can order them fairly.
@@ -32,6 +33,15 @@ class ZoneCleared:
 
 @dataclass(frozen=True)
 class CameraLost:
+    t_ns: int
+    source: str = "camera"
+
+
+@dataclass(frozen=True)
+class CameraBack:
+    """Frames arrive again after a ``CameraLost``: the phones may stop asking for taps.
+    ``t_ns`` is the first new frame's timestamp."""
+
     t_ns: int
     source: str = "camera"
 

@@ -4,8 +4,15 @@ A card counts only when the same answer has held for ``stable_frames`` frames sp
 least ``stable_ms`` (so a hand passing over the pile is not a play), an empty zone only
 after ``clear_ms`` (a hand hovering over a pile hides it for a while). Events carry the
 timestamp of the first frame that showed the new state. If frames stop for ``lost_ms`` the
-table gets one CameraLost. Time only comes from frames and from ``tick(now_ns)``: tests
-drive it by hand and never sleep.
+table gets one CameraLost, and one CameraBack with the first frame after it. Time only comes
+from frames and from ``tick(now_ns)``: tests drive it by hand and never sleep.
+
+The camera thread feeds frames while the web threads change the zones, the identifier and
+read the state: one re-entrant lock serialises them, and ``feed_cards`` works on the zones and
+tracks as they were when it began. The events are handed to ``emit`` after the lock is
+released: the handler (the bridge submitting to a table, whose listeners may point the
+camera at another table) runs no code of the watcher's own under it, and takes its locks in
+its own order.
 
 A card the recogniser cannot name (an unsure card, or any card of a deck whose art is not
 known, like Versus) is keyed by its picture: the top card of each zone gets an image
@@ -28,14 +35,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from companion.events import CameraLost, CardSeen, ZoneCleared
+from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
 from vision import signature as sigmod
 from vision.frame import Frame
 from vision.identify import Card, Identifier
 from vision.motion import MotionGate
 from vision.zones import Zone
 
-Event = CardSeen | ZoneCleared | CameraLost
+Event = CardSeen | ZoneCleared | CameraLost | CameraBack
 EMPTY = "\0empty"
 UNSURE = "\0unsure"  # an unnamed card; with a signature, UNSURE + "#<cluster>"
 MAX_PICTURES = 256  # signature clusters remembered (least recently seen forgotten)
@@ -107,12 +114,17 @@ class ZoneWatcher:
                  emit: Callable[[Event], None], stable_frames: int = 3, stable_ms: int = 300,
                  clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera",
                  same_picture: float = sigmod.SAME, gate: MotionGate | None = None) -> None:
+        # (re-entrant: a public method may be called under it, e.g. by a zone's own code)
+        self._lock = threading.RLock()
         self.zones = list(zones)
         # ``gate``: which frames are read (vision.motion); the default reads a still table
         # about once a second; MotionGate(refresh_ms=0) reads every frame
         self.gate = gate if gate is not None else MotionGate()
         self.identifier = identifier
         self.emit = emit
+        # events found under the lock, handed to ``emit`` once it is released: the handler
+        # (the bridge, the table, its listeners) may take locks of its own, or set zones
+        self._outbox: list[Event] = []
         self.stable_frames, self.stable_ns = stable_frames, stable_ms * 1_000_000
         self.clear_ns, self.lost_ns = clear_ms * 1_000_000, lost_ms * 1_000_000
         self.source = source
@@ -120,6 +132,10 @@ class ZoneWatcher:
         self.last_frame_ns: int | None = None
         self.lost = False
         self.last_cards: list[Card] = []
+        # the frame last_cards stand for (read there, or a still frame after it, where
+        # nothing moved): the preview draws them on it, not on a newer frame where they
+        # may not lie (None: cards fed without their picture)
+        self.last_frame: Frame | None = None
         self._last_signed: list[Card] = []  # last_cards with the signatures worked out
         self.frames_read = 0  # frames the identifier read (the others kept the last cards)
         # A still frame keeps the last frame's cards only once the frames read have given
@@ -144,8 +160,9 @@ class ZoneWatcher:
     @identifier.setter
     def identifier(self, identifier: Identifier | None) -> None:
         """Another deck, or the same deck taught more: the next frames are read again."""
-        self._identifier = identifier
-        self._read_afresh()
+        with self._lock:
+            self._identifier = identifier
+            self._read_afresh()
 
     def _read_afresh(self) -> None:
         """Forget that the readings agreed (and the gate's reference): the frames are read
@@ -154,19 +171,35 @@ class ZoneWatcher:
         self._agreed = 0
 
     def set_zones(self, zones: list[Zone]) -> None:
-        self.zones = list(zones)
-        self._read_afresh()  # (a new zone's top card may want its signature)
-        self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in self.zones}
+        """New zones (from the web thread, while the camera thread feeds): a zone kept by
+        name keeps its track; the zones and tracks are replaced whole, never changed in
+        place, so a ``feed_cards`` under way finishes on the ones it began with."""
+        with self._lock:
+            zones = list(zones)
+            self._read_afresh()  # (a new zone's top card may want its signature)
+            self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in zones}
+            self.zones = zones
 
     def state(self) -> dict[str, str | None]:
         """Per zone: the committed top card, '' when empty or unsure, None when not known yet."""
+        with self._lock:
+            tracks = dict(self.tracks)
         return {name: (None if t.key is None
                        else "" if t.key == EMPTY or t.key.startswith(UNSURE) else t.key)
-                for name, t in self.tracks.items()}
+                for name, t in tracks.items()}
+
+    def seen(self) -> tuple[list[Card], Frame | None]:
+        """The last cards found and the frame they stand for, taken together (the camera
+        thread may be between the two)."""
+        with self._lock:
+            return list(self.last_cards), self.last_frame
 
     def feed(self, frame: Frame) -> None:
         """Recognise one frame (or, where it has not moved since the last one read, take
         that one's cards again) and update every zone."""
+        self._locked(self._feed, frame)
+
+    def _feed(self, frame: Frame) -> None:
         assert self.identifier is not None, "feed() needs an identifier; use feed_cards()"
         h, w = frame.image.shape[:2]
         moved = self.gate.moved(frame.image, frame.t_ns)  # (every frame: its reference)
@@ -174,27 +207,51 @@ class ZoneWatcher:
                 frame.t_ns - self._agreed_since_ns < self.stable_ns:
             self.frames_read += 1
             before = self._frame_keys
-            self.feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
-                            frame.image)
+            self._feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
+                             frame.image, frame)
             if self._agreed and self._frame_keys == before:
                 self._agreed += 1
             else:
                 self._agreed, self._agreed_since_ns = 1, frame.t_ns
         else:  # (their signatures too: the same picture)
-            self.feed_cards(self._last_signed, frame.t_ns, w, h)
+            self._feed_cards(self._last_signed, frame.t_ns, w, h, None, frame)
 
     def feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int,
                    image: np.ndarray | None = None) -> None:
         """Update every zone from one frame's cards. With the frame's ``image``, each zone's
         unnamed top card gets its picture's signature (named ones too with ``sign_named``);
         cards given without an image keep theirs."""
+        self._locked(self._feed_cards, cards, t_ns, width, height, image,
+                     None if image is None else Frame(image, t_ns, 0))
+
+    def _locked(self, work: Callable[..., None], *args: object) -> None:
+        """``work`` under the lock; then, outside it, the events it found handed to
+        ``emit`` in the order they happened (also when it failed half-way: what it
+        committed before did happen)."""
+        try:
+            with self._lock:
+                work(*args)
+        finally:
+            with self._lock:
+                events, self._outbox = self._outbox, []
+            for event in events:
+                self.emit(event)
+
+    def _feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int,
+                    image: np.ndarray | None, frame: Frame | None) -> None:
+        # the zones and their tracks as they are now: set_zones replaces both (from another
+        # thread once this frame is done; in this one, from a zone's own code, at once),
+        # and this frame finishes on these
+        zones, tracks = self.zones, self.tracks
         self.last_frame_ns = t_ns
         self.last_cards = cards
+        self.last_frame = frame
         signed: dict[int, Card] = {}
         keys = []
         if self.lost:
             self.lost = False
-        for zone in self.zones:
+            self._outbox.append(CameraBack(t_ns, self.source))
+        for zone in zones:
             card = top_card(cards, zone, width, height)
             if card is not None and image is not None and (card.label is None
                                                            or self.sign_named):
@@ -205,11 +262,11 @@ class ZoneWatcher:
             if card is None:
                 key, conf, sig = EMPTY, 0.0, None
             elif card.label is None:
-                key = self._picture_key(card.signature, self.tracks[zone.name])
+                key = self._picture_key(card.signature, tracks[zone.name])
                 conf, sig = card.confidence, card.signature
             else:
                 key, conf, sig = card.label, card.confidence, card.signature
-            self._update(zone.name, key, conf, t_ns, sig,
+            self._update(tracks[zone.name], zone.name, key, conf, t_ns, sig,
                          None if card is None else pose_of(card.corners))
             keys.append(key)
         self._last_signed = [signed.get(id(c), c) for c in cards]
@@ -247,10 +304,9 @@ class ZoneWatcher:
         self._pictures[best] = proto
         return f"{UNSURE}#{best}"
 
-    def _update(self, zone: str, key: str, conf: float, t_ns: int,
+    def _update(self, t: _Track, zone: str, key: str, conf: float, t_ns: int,
                 sig: tuple[float, ...] | None = None,
                 pose: tuple[float, ...] | None = None) -> None:
-        t = self.tracks[zone]
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
         t.cand_frames += 1
@@ -265,10 +321,10 @@ class ZoneWatcher:
             t.key, t.pose, t.rest = key, pose, None
             if key == EMPTY:
                 if not first:
-                    self.emit(ZoneCleared(zone, t.cand_since_ns, self.source))
+                    self._outbox.append(ZoneCleared(zone, t.cand_since_ns, self.source))
             else:
                 label = None if key.startswith(UNSURE) else key
-                self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
+                self._outbox.append(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
                                    self.source, t.cand_signature))
 
     def _follow(self, zone: str, t: _Track, pose: tuple[float, ...], t_ns: int) -> None:
@@ -288,27 +344,54 @@ class ZoneWatcher:
             return
         if change:
             label = None if t.key.startswith(UNSURE) else t.key
-            self.emit(CardSeen(zone, label, round(t.cand_conf, 4), t.rest_since_ns,
+            self._outbox.append(CardSeen(zone, label, round(t.cand_conf, 4), t.rest_since_ns,
                                self.source, t.cand_signature, again=True))
         t.pose = t.rest
 
     def tick(self, now_ns: int) -> None:
         """Check that frames still arrive; call it now and then with the clock's time."""
-        if self.lost:
-            return
-        since = self.last_frame_ns
-        if since is None:
-            since = self._started_ns = getattr(self, "_started_ns", now_ns)
-        if now_ns - since >= self.lost_ns:
-            self.lost = True
-            self.emit(CameraLost(now_ns, self.source))
+        self._locked(self._tick, now_ns)
 
-    def run(self, hub: object, clock_ns: Callable[[], int], stop: threading.Event) -> None:
-        """The watcher's own loop over a FrameHub, until ``stop`` is set."""
+    def _tick(self, now_ns: int) -> None:
+        if not self.lost and now_ns - self._since(now_ns) >= self.lost_ns:
+            self.lost = True
+            self._outbox.append(CameraLost(now_ns, self.source))
+
+    def _since(self, now_ns: int) -> int:
+        """The time the last frame was taken (before any: the first tick's)."""
+        if self.last_frame_ns is not None:
+            return self.last_frame_ns
+        self._started_ns: int = getattr(self, "_started_ns", now_ns)
+        return self._started_ns
+
+    def until_lost_s(self, now_ns: int) -> float:
+        """Seconds until no frame would count as the camera lost (0: due now; inf once
+        lost, when there is nothing to wait for)."""
+        with self._lock:
+            if self.lost:
+                return float("inf")
+            return max(0.0, (self._since(now_ns) + self.lost_ns - now_ns) / 1e9)
+
+    def run(self, hub: object, clock_ns: Callable[[], int], stop: threading.Event,
+            on_error: Callable[[BaseException], None] | None = None,
+            poll_s: float = 0.25) -> None:
+        """The watcher's own loop over a FrameHub, until ``stop`` is set.
+
+        It waits for a frame at most ``poll_s``, and never past the moment the camera would
+        count as lost, so a source that blocks (no frame at all) is told at ``lost_ms``, not
+        up to a poll later. ``on_error``: a frame that fails (an OpenCV error, a bug) is
+        handed to it and the loop goes on with the next one; without it the error ends
+        the loop."""
         seq = 0
         while not stop.is_set():
-            frame = hub.wait_next(seq, timeout=0.25)  # type: ignore[attr-defined]
-            if frame is not None:
-                seq = frame.seq
-                self.feed(frame)
-            self.tick(clock_ns())
+            wait = min(poll_s, self.until_lost_s(clock_ns()))
+            frame = hub.wait_next(seq, timeout=wait)  # type: ignore[attr-defined]
+            try:
+                if frame is not None:
+                    seq = frame.seq
+                    self.feed(frame)
+                self.tick(clock_ns())
+            except Exception as exc:
+                if on_error is None:
+                    raise
+                on_error(exc)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.camera_bridge import CameraBridge
-from companion.events import CameraLost, CardSeen, ZoneCleared
+from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
 from companion.games.base import HOST
 
 
@@ -56,6 +56,17 @@ def test_unsure_cards_other_zones_and_unbound_cameras_do_nothing_wrong(service, 
     service.subscribe(uno.id, heard.append)
     assert bridge.handle(CameraLost(t_ns=3)) == {"camera_lost": True}
     assert heard[0].events == [{"type": "camera_lost", "t_ns": 3}]
+
+
+def test_the_camera_coming_back_is_announced_to_the_table(service, uno):
+    """After camera_lost the phones fall back to tapping; camera_back tells them the
+    camera watches again."""
+    bridge = CameraBridge(service, uno.id)
+    heard = []
+    service.subscribe(uno.id, heard.append)
+    assert bridge.handle(CameraBack(t_ns=9)) == {"camera_back": True}
+    assert heard[0].kind == "announce"
+    assert heard[0].events == [{"type": "camera_back", "t_ns": 9}]
 
 
 def test_a_game_without_a_camera_hook_ignores_the_camera(service):

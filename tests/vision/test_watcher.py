@@ -1,4 +1,6 @@
-from companion.events import CameraLost, CardSeen, ZoneCleared
+import pytest
+
+from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
 from tests.vision.helpers import fake_card
 from vision.watcher import ZoneWatcher
 from vision.zones import Zone
@@ -78,10 +80,12 @@ def test_camera_lost_within_two_seconds_once() -> None:
     w.tick(2_000 * MS)
     w.tick(2_500 * MS)
     assert events == [CameraLost(2_000 * MS)]
-    feed(w, [], 3_000)  # frames are back
+    feed(w, [], 3_000)  # frames are back: said once, with the first new frame's time
+    feed(w, [], 3_100)
     w.tick(4_000 * MS)
-    w.tick(5_000 * MS)
-    assert len(events) == 2
+    assert events == [CameraLost(2_000 * MS), CameraBack(3_000 * MS)]
+    w.tick(5_100 * MS)
+    assert events == [CameraLost(2_000 * MS), CameraBack(3_000 * MS), CameraLost(5_100 * MS)]
 
 
 def test_no_frame_ever_is_lost_too() -> None:
@@ -354,3 +358,184 @@ def test_a_twin_dropped_on_its_double_is_seen_through_the_camera() -> None:
                 w.feed(Frame(_camera(image, rng), i * 33 * MS, i + 1))
             assert [(e.label, e.again) for e in events] == \
                 [("red-7", False)] + [("red-7", True)] * again, table
+
+
+SEATS = [Zone(f"discard-{i}", (i / 3, 0.0, (i + 1) / 3, 1.0)) for i in range(3)]
+
+
+def test_new_zones_set_while_a_frame_is_fed_do_not_break_it() -> None:
+    """The audit's crash: zones saved (or the camera moved to another table) while the
+    camera thread was inside feed_cards, looping over the old zones, left it looking up a
+    zone the new tracks no longer had (KeyError: 'discard-2') and the camera thread died.
+    Here the event handler itself sets the new zones, as the bridge can (a card seen -> an
+    action -> the runtime rebinds): it runs once the frame is done and the watcher's lock
+    released (another thread could take it: no lock-order deadlock with the table's locks),
+    and the next frame uses the new zones, a kept zone keeping its track."""
+    import threading
+
+    events, free = [], []
+    w = ZoneWatcher(SEATS, None, events.append, stable_frames=3, stable_ms=300)
+
+    def try_lock() -> None:
+        if w._lock.acquire(blocking=False):
+            free.append(True)
+            w._lock.release()
+
+    def emit(event) -> None:
+        events.append(event)
+        other = threading.Thread(target=try_lock)
+        other.start()
+        other.join()
+        w.set_zones(SEATS[:2])  # discard-2 goes (the old watcher: while its loop went on)
+
+    w.emit = emit
+    for t in (0, 100, 200, 300):
+        feed(w, [fake_card("red-7", (100, 200))], t)  # commits at 300: the handler runs
+    assert [(e.zone, e.label) for e in events] == [("discard-0", "red-7")]
+    assert free == [True]  # the handler ran outside the watcher's lock
+    assert w.state() == {"discard-0": "red-7", "discard-1": None}  # (empty: not yet)
+    feed(w, [fake_card("red-7", (100, 200)), fake_card("blue-1", (600, 200))], 400)
+    assert set(w.state()) == {"discard-0", "discard-1"}
+
+
+def test_zones_set_from_another_thread_wait_for_the_frame_being_fed() -> None:
+    """The web thread's set_zones and the camera thread's feed_cards do not interleave:
+    while a frame is fed the watcher's lock is held (the web thread waits for the frame
+    to finish, a few milliseconds), and set, from the other thread, once it is done."""
+    import threading
+
+    inside, release = threading.Event(), threading.Event()
+    watcher = ZoneWatcher(SEATS, None, lambda e: None)
+
+    class Blocking(Zone):
+        def contains(self, x, y, width, height):  # (the camera thread, mid-frame)
+            inside.set()
+            assert release.wait(10)
+            return super().contains(x, y, width, height)
+
+    watcher.set_zones([Blocking("discard-0", SEATS[0].rect), *SEATS[1:]])
+    errors: list[BaseException] = []
+
+    def camera() -> None:
+        try:
+            feed(watcher, [fake_card("red-7", (100, 200))], 0)
+        except BaseException as exc:  # (reported below)
+            errors.append(exc)
+
+    thread = threading.Thread(target=camera)
+    thread.start()
+    assert inside.wait(10)
+    assert not watcher._lock.acquire(blocking=False)  # held by the frame being fed
+    setter = threading.Thread(target=watcher.set_zones, args=(SEATS[:1],))
+    setter.start()
+    release.set()
+    thread.join(10)
+    setter.join(10)
+    assert errors == [] and set(watcher.state()) == {"discard-0"}
+
+
+class _FakeHub:
+    """A hub whose camera gave ``frames`` and then blocked: each wait for a frame moves the
+    fake clock on by the wait's timeout (as a blocked source would), until ``until_ns``."""
+
+    def __init__(self, clock, frames, stop, until_ns) -> None:
+        self.clock, self.frames, self.stop, self.until_ns = clock, list(frames), stop, until_ns
+        self.waits: list[float] = []
+
+    def wait_next(self, after_seq, timeout):
+        self.waits.append(timeout)
+        if self.frames:
+            return self.frames.pop(0)
+        self.clock.advance(ns=round(timeout * 1e9))
+        if self.clock.monotonic_ns() >= self.until_ns:
+            self.stop.set()
+        return None
+
+
+def test_a_camera_that_blocks_is_told_to_the_table_within_two_seconds(service) -> None:
+    """No frame at all after the last one (the source thread blocked): the watcher's loop
+    does not wait a whole poll past the deadline, so the table hears camera_lost 2 s after
+    the last frame, not up to a quarter second later; and camera_back once frames return."""
+    import threading
+
+    import numpy as np
+
+    from companion.camera_bridge import CameraBridge
+    from companion.clock import FakeClock
+    from vision.frame import Frame
+
+    table = service.create_table("uno", ["A", "B"], "2468")
+    heard = []
+    service.subscribe(table.id, heard.append)
+    clock = FakeClock(200 * MS)  # the last frame, taken at 0.1 s, arrives at 0.2 s: the
+    stop = threading.Event()     # 0.25 s polls from then on would tick at 2.2 s
+    last = Frame(np.zeros((48, 64, 3), np.uint8), 100 * MS, 1)
+    hub = _FakeHub(clock, [last], stop, until_ns=4_000 * MS)
+    w = ZoneWatcher([PILE], None, CameraBridge(service, table.id).handle)
+    w.feed = lambda frame: w.feed_cards([], frame.t_ns, 64, 48, frame.image)
+    w.run(hub, clock.monotonic_ns, stop)
+    said = [e for u in heard for e in u.events]
+    assert said == [{"type": "camera_lost", "t_ns": 2_100 * MS}]  # 2 s after the last frame
+    assert max(hub.waits) <= 0.25
+
+    heard.clear()
+    stop.clear()
+    hub.frames = [Frame(last.image, clock.monotonic_ns(), 2)]
+    hub.until_ns = clock.monotonic_ns() + 1
+    w.run(hub, clock.monotonic_ns, stop)
+    assert [e for u in heard for e in u.events] == [
+        {"type": "camera_back", "t_ns": hub.until_ns - 1}]
+
+
+def test_a_frame_that_fails_does_not_end_the_watchers_loop() -> None:
+    """An exception in one frame (a bug, an OpenCV error) is handed to ``on_error`` and the
+    loop reads the next frame: the camera keeps watching."""
+    import threading
+
+    import numpy as np
+
+    from companion.clock import FakeClock
+    from vision.frame import Frame
+
+    class Flaky:
+        deck = "uno"
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def identify(self, image):
+            self.calls += 1
+            if self.calls == 1:
+                raise KeyError("discard-2")
+            return [fake_card("red-7", (100, 200))]
+
+    clock = FakeClock(0)
+    stop = threading.Event()
+    frames = [Frame(np.full((H, W, 3), i, np.uint8), i * 100 * MS, i) for i in range(1, 6)]
+    hub = _FakeHub(clock, frames, stop, until_ns=0)
+    events, errors = [], []
+    w = ZoneWatcher([PILE], Flaky(), events.append)
+    w.run(hub, clock.monotonic_ns, stop, on_error=errors.append)
+    assert [type(e) for e in errors] == [KeyError]
+    assert w.identifier.calls >= 4 and w.state()["discard"] == "red-7"
+    stop.clear()
+    hub.frames = [Frame(np.full((H, W, 3), 200, np.uint8), 600 * MS, 6)]  # (moved: read)
+    w.identifier.calls = 0
+    with pytest.raises(KeyError):  # without on_error the loop ends as before
+        w.run(hub, clock.monotonic_ns, stop)
+
+
+def test_a_frame_finishes_on_the_zones_it_began_with() -> None:
+    """Zones replaced while the loop over them runs (here by a zone's own test, in the same
+    thread: the lock is re-entrant) do not pull the tracks from under it."""
+    w = ZoneWatcher(SEATS, None, lambda e: None)
+
+    class Replacing(Zone):
+        def contains(self, x, y, width, height):
+            if len(w.zones) == 3:
+                w.set_zones(SEATS[:1])
+            return super().contains(x, y, width, height)
+
+    w.set_zones([Replacing("discard-0", SEATS[0].rect), *SEATS[1:]])
+    feed(w, [fake_card("red-7", (100, 200))], 0)
+    assert set(w.state()) == {"discard-0"}
