@@ -99,12 +99,43 @@ DECKS: dict[str, list[str]] = {
 
 
 def fold_taught_name(text: str) -> str:
-    """Fold a name typed on a phone to the taught-deck alphabet: a-z, 0-9 and '-'."""
+    """Fold a name typed on a phone to a taught card's name: letters and digits of any
+    script, lower-cased, with every run of anything else one '-'.
+
+    Latin letters lose their accents ("Ataque três" -> "ataque-tres"), so a phone with or
+    without the accent names one card; other scripts keep their letters ("攻击三" stays
+    itself: folding to ASCII left nothing of a Chinese name, and the card was refused). The
+    result is safe as a file name (vision.store keeps one file per name): no '/', '.', space
+    or control character survives, and NFKC gives one spelling for one look (full-width
+    "Ａ１" -> "a1")."""
     import unicodedata
 
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    folded = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return folded
+    # Latin accents go (a combining mark on an ASCII letter, after NFKD); another script's
+    # marks stay, part of its letters (a Devanagari vowel sign, a Thai tone mark)
+    kept: list[str] = []
+    for c in unicodedata.normalize("NFKD", text.lower()):
+        if unicodedata.combining(c) and kept and kept[-1].isascii():
+            continue
+        kept.append(c)
+    return _fold_runs(unicodedata.normalize("NFKC", "".join(kept)).lower())
+
+
+def _fold_runs(text: str) -> str:
+    """Letters and digits kept (with the marks written on them), every run of anything
+    else one '-', none at either end."""
+    import unicodedata
+
+    out: list[str] = []
+    gap = False
+    for c in text:
+        if c.isalnum() or (out and not gap and unicodedata.category(c).startswith("M")):
+            if gap and out:
+                out.append("-")
+            out.append(c)
+            gap = False
+        else:
+            gap = True
+    return "".join(out)
 
 
 def spelled(deck: str, typed: str) -> str | None:
