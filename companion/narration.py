@@ -324,7 +324,8 @@ def make_backend(
         # (left to choose, a narration nobody hears is no choice: a laptop or a Pi with no
         # sound device keeps the game master's voice on the host phone)
         _warn_fallback(f"espeak-ng is installed but no audio player ({'/'.join(PLAYERS)}) "
-                       "was found")
+                       "was found", fix=f"an audio player for the speaker ({', '.join(PLAYERS)}"
+                       "): sudo apt install alsa-utils (it brings aplay)")
         return BrowserBackend(publish)
     return backend
 
@@ -340,13 +341,18 @@ def _espeak(exe: str, espeak_args: dict[str, Any]) -> EspeakBackend:
     return backend
 
 
-def _warn_fallback(why: str) -> None:
+def _warn_fallback(why: str,
+                   fix: str = "espeak-ng for the speaker: sudo apt install espeak-ng") -> None:
+    """The loud start-up line for a narration the speaker will not play. ``fix`` is what
+    to install: the piece that is actually missing (espeak-ng, or a player for its sound),
+    so the advice never asks for what is already there."""
     log.warning(
         "\n%s\n!!! NARRATION FALLBACK: %s.\n!!! The table's speaker stays silent; the HOST "
         "PHONE will speak the narration\n!!! (keep it at the table, volume up). Install "
-        "espeak-ng for the speaker: sudo apt install espeak-ng\n%s",
+        "%s\n%s",
         "!" * 72,
         why,
+        fix,
         "!" * 72,
     )
 

@@ -140,6 +140,7 @@ def test_backend_choice_like_pin_factories(caplog):
         fallback = make_backend("", which=lambda _: None)
     assert isinstance(fallback, BrowserBackend)
     assert "NARRATION FALLBACK" in caplog.text and "HOST PHONE" in caplog.text
+    assert "sudo apt install espeak-ng" in caplog.text  # (here espeak-ng is what is missing)
     caplog.clear()
     with caplog.at_level(logging.WARNING):
         assert isinstance(make_backend("espeak", which=lambda _: None), BrowserBackend)
@@ -249,6 +250,9 @@ def test_left_to_choose_with_no_audio_player_the_host_phone_speaks(caplog):
         backend = make_backend("", which=lambda _: "/usr/bin/espeak-ng", player=None)
     assert isinstance(backend, BrowserBackend)
     assert "NARRATION FALLBACK" in caplog.text and "no audio player" in caplog.text
+    # the advice names the missing piece (a player), not espeak-ng, which is installed
+    assert "apt install alsa-utils" in caplog.text
+    assert "apt install espeak-ng" not in caplog.text
 
 
 @pytest.mark.parametrize("espeak,player", [(True, True), (True, False), (False, True)])
