@@ -4,8 +4,14 @@ The source is chosen like gpiozero chooses pin factories (``vision.sources.make_
 picamera2 on a Pi, a webcam, else the replay of sample photos, with a loud warning). The
 watcher recognises the cards of the bound table's deck in its zones and the bridge turns
 stable changes into that table's actions. The preview reuses the watcher's latest cards, so
-the phone's live picture costs no second recognition. Everything heavy (OpenCV) is imported
-only when the camera starts, so ``companion serve`` answers at once.
+the phone's live picture costs no second recognition: the cards are drawn on the very frame
+they were found in (``ZoneWatcher.seen``), never on a newer one where they may not lie.
+Everything heavy (OpenCV) is imported only when the camera starts, so ``companion serve``
+answers at once.
+
+The camera thread outlives a frame that fails (logged with its traceback, the last error in
+the status): one bad frame, or a bug met once, must not leave the table unwatched until
+someone restarts the server.
 """
 
 from __future__ import annotations
@@ -24,6 +30,13 @@ from companion.table import TableService, Update
 log = logging.getLogger(__name__)
 DEFAULT_ZONES: tuple[tuple[str, tuple[float, float, float, float]], ...] = (
     ("play-area", (0.05, 0.05, 0.95, 0.95)),)
+LOST_MS = 2000  # no frame for this long: the camera is lost (the watcher's, before it runs)
+MAX_ZONES = 16
+
+
+class CameraStalled(Exception):
+    """The camera's latest frame is older than the watcher's ``lost_ms``: it stopped sending
+    pictures, and what it last sent is no longer the table."""
 
 
 def identifier_for(deck: str, data_path: Path | None = None) -> Any:
@@ -52,7 +65,10 @@ class CameraRuntime:
         self.hub: Any = None
         self.watcher: Any = None
         self.source_name = ""
+        self.choice: Any = None  # vision.sources.SourceChoice, once the camera is open
         self.error: str | None = None
+        self.frame_error: str | None = None  # the last frame that failed, and why
+        self.frame_errors = 0
         self.explicit = False
         self._stop = threading.Event()
         self.ready = threading.Event()
@@ -74,28 +90,88 @@ class CameraRuntime:
         path = self.zones_path(table_id)
         if path.is_file():
             return json.loads(path.read_text())
-        game = self.service.get(table_id).game
-        zones = getattr(game, "camera_zones", None) or DEFAULT_ZONES
-        if callable(zones):
-            zones = zones(self.service.get(table_id).record.players)
+        zones = self._game_zones(table_id) or DEFAULT_ZONES
         return [{"name": n, "rect": list(r)} for n, r in zones]
 
+    def _game_zones(self, table_id: str) -> list[tuple[str, Any]]:
+        """The game's own zones for this table (none: the game names no zone)."""
+        live = self.service.get(table_id)
+        zones = getattr(live.game, "camera_zones", None) or ()
+        if callable(zones):
+            zones = zones(live.record.players)
+        return list(zones)
+
+    def game_zones(self, table_id: str) -> list[str]:
+        """The zone names the table's game reacts to, in order ([]: the game names none,
+        so any zone is as good as another, e.g. the default ``play-area``)."""
+        return [n for n, _r in self._game_zones(table_id)]
+
+    def zone_labels(self, table_id: str, names: list[str]) -> dict[str, str]:
+        """A label for people of each zone that has a better one than its name: a seat's
+        zone (Versus ``discard-0``) is its player's name."""
+        live = self.service.get(table_id)
+        seat_of = getattr(live.game, "camera_zone_seat", None)
+        players = live.record.players
+        labels: dict[str, str] = {}
+        for name in names:
+            seat = seat_of(name, players) if seat_of is not None else None
+            if isinstance(seat, int) and 0 <= seat < len(players):
+                labels[name] = players[seat]
+        return labels
+
+    def unused_zones(self, table_id: str, names: list[str]) -> list[str]:
+        """The names among ``names`` the table's game never reacts to (a host may mark
+        other areas; the page warns, in case it was a typo)."""
+        wanted = self.game_zones(table_id)
+        if not wanted:
+            return []
+        live = self.service.get(table_id)
+        seat_of = getattr(live.game, "camera_zone_seat", None)
+        return [n for n in names if n not in wanted
+                and (seat_of is None or seat_of(n, live.record.players) is None)]
+
     def set_zones(self, table_id: str, zones: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """Store a table's zones (normalised rectangles); ValueError for a bad one."""
+        """Store a table's zones (normalised rectangles) and watch them at once if the
+        camera watches this table. ``vision.zones.ZoneError`` (a ValueError; its ``field``
+        ``name``, ``rect``, or ``count`` for none or too many) for a bad one: nothing is
+        stored."""
         import json
 
-        from vision.zones import Zone
+        from vision.zones import Zone, ZoneError
 
         parsed = [Zone.from_dict(z) for z in zones]
-        if not parsed or len(parsed) > 16 or len({z.name for z in parsed}) != len(parsed):
-            raise ValueError("1 to 16 zones with distinct names")
+        if not 1 <= len(parsed) <= MAX_ZONES:
+            raise ZoneError("count", f"1 to {MAX_ZONES} zones")
+        if len({z.name for z in parsed}) != len(parsed):
+            raise ZoneError("name", "two zones of one name")
         out = [{"name": z.name, "rect": list(z.rect)} for z in parsed]
         path = self.zones_path(table_id)
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(out))
-        if table_id == self.table_id and self.watcher is not None:
-            self.watcher.set_zones(parsed)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(out))
+        tmp.replace(path)  # (a power cut mid-write leaves the old zones, not half a file)
+        with self._lock:
+            if table_id == self.table_id and self.watcher is not None:
+                self.watcher.set_zones(parsed)
         return out
+
+    def zones_from_markers(self, table_id: str) -> tuple[list[dict[str, Any]], int]:
+        """The table's zones found from the printed markers in view (pair k marks the k-th
+        of its zones' names, as ``/camera/markers.png?table=`` printed them), stored like
+        ``set_zones``; returns (zones, pairs found). LookupError (no frame), CameraStalled,
+        or ``ZoneError("markers")`` when no complete pair is in view. Zones whose markers
+        are not in view keep their rectangle."""
+        from vision.zones import ZoneError, zones_from_markers
+
+        frame = self.fresh_frame()
+        current = self.zones_for(table_id)
+        names = [z["name"] for z in current]
+        found = zones_from_markers(frame.image, names)
+        found = [z for z in found if z.name in names]  # (a pair beyond the printed sheet)
+        if not found:
+            raise ZoneError("markers", "no complete marker pair in view")
+        by_name = {z.name: {"name": z.name, "rect": list(z.rect)} for z in found}
+        return self.set_zones(table_id, [by_name.get(z["name"], z) for z in current]), len(found)
 
     def bind(self, table_id: str | None, explicit: bool = True) -> None:
         """Watch this table's zones with its game's deck (the host's choice, or the latest
@@ -138,13 +214,30 @@ class CameraRuntime:
         return {"deck": deck, "names": list(DECKS.get(deck, ())),
                 "cards": {spelled(deck, k) or k: len(v) // 2 for k, v in sorted(examples.items())}}
 
+    def lost_ns(self) -> int:
+        """How long without a frame counts as the camera lost: the watcher's ``lost_ms``."""
+        watcher = self.watcher
+        return watcher.lost_ns if watcher is not None else LOST_MS * 1_000_000
+
+    def fresh_frame(self) -> Any:
+        """The latest frame, if the camera still sends them: LookupError before the first,
+        CameraStalled once it is as old as the camera counts as lost (a card taught, or
+        markers read, from a picture of the table as it was minutes ago is wrong)."""
+        hub = self.hub
+        frame = hub.latest if hub is not None else None
+        if frame is None:
+            raise LookupError("no frame")
+        stale = hub.stale_for_ns()
+        if stale is not None and stale >= self.lost_ns():
+            raise CameraStalled(f"no frame for {stale / 1e6:.0f} ms")
+        return frame
+
     def teach(self, table_id: str, label: str) -> int:
         """Remember the largest card in the latest frame as ``label`` of the table's deck
         (for a built-in deck: the table's own printing, which then wins over the model);
-        returns how many photos that card now has. The watcher reads with it at once."""
-        frame = self.hub.latest if self.hub is not None else None
-        if frame is None:
-            raise LookupError("no frame")
+        returns how many photos that card now has. The watcher reads with it at once.
+        LookupError before the first frame, CameraStalled when frames stopped."""
+        frame = self.fresh_frame()
         deck = self.deck_for(table_id)
         count = self._store().teach(_store_name(deck), label, frame.image)
         self._reload(deck)
@@ -169,7 +262,12 @@ class CameraRuntime:
         deck = self.deck_for(tid)
         zones = [Zone(n, r) for n, r in DEFAULT_ZONES]
         if tid is not None:
-            zones = [Zone.from_dict(z) for z in self.zones_for(tid)]
+            zones = []
+            for z in self.zones_for(tid):
+                try:
+                    zones.append(Zone.from_dict(z))
+                except ValueError as exc:  # (stored before zones were checked as now)
+                    log.warning("table %s: zone %r left out: %s", tid, z, exc)
         if self.watcher.identifier is None or self.watcher.identifier.deck != deck:
             self.watcher.identifier = identifier_for(deck, self.cfg.data_path)
         self.watcher.sign_named = deck.startswith("taught:")
@@ -202,69 +300,119 @@ class CameraRuntime:
     def _run(self, stop: threading.Event) -> None:
         try:
             from vision.frame_hub import FrameHub
-            from vision.sources import make_source
+            from vision.sources import choose_source
             from vision.watcher import ZoneWatcher
 
-            source = make_source(self.cfg)
+            source, self.choice = choose_source(self.cfg)
             self.source_name = type(source).__name__
             self.hub = FrameHub(source).start()
             self.watcher = ZoneWatcher([], None, self.bridge.handle)
             with self._lock:
                 self._configure_watcher()
             self.ready.set()
-            self.watcher.run(self.hub, time.monotonic_ns, stop)
+            self.watcher.run(self.hub, time.monotonic_ns, stop, on_error=self._frame_failed)
         except Exception as exc:  # no camera must never stop the scores from being kept
             self.error = f"{exc.__class__.__name__}: {exc}"
             log.exception("camera stopped; the phones keep working by tapping")
+
+    def _frame_failed(self, exc: BaseException) -> None:
+        """One frame failed: say so (with the traceback, once for a run of the same error,
+        not ten times a second) and watch the next frame."""
+        why = f"{exc.__class__.__name__}: {exc}"
+        self.frame_errors += 1
+        if why != self.frame_error:
+            log.error("camera: a frame failed (%s); watching the next one", why,
+                      exc_info=(type(exc), exc, exc.__traceback__))
+        self.frame_error = why
 
     def stop(self) -> None:
         self._stop.set()
         if self.hub is not None:
             self.hub.stop()
 
+    def _seen(self) -> tuple[Any, list[Any]]:
+        """The frame the watcher read last and the cards it found there (None, []: it has
+        read none yet)."""
+        watcher = self.watcher
+        if watcher is None:
+            return None, []
+        cards, frame = watcher.seen()
+        return frame, cards
+
     def status(self) -> dict[str, Any]:
-        stale = self.hub.stale_for_ns() if self.hub is not None else None
-        frame = self.hub.latest if self.hub is not None else None
-        return {"running": self.hub is not None and self.error is None,
+        from vision.sources import source_kind
+
+        hub, watcher = self.hub, self.watcher
+        stale = hub.stale_for_ns() if hub is not None else None
+        frame = hub.latest if hub is not None else None
+        running = hub is not None and self.error is None
+        choice = self.choice
+        # the hints are judged on the cards the watcher found and the frame it found them in
+        seen, cards = self._picture(frame) if frame is not None else (None, [])
+        return {"running": running,
                 "source": self.source_name, "error": self.error, "table": self.table_id,
+                # for people: what kind of camera runs, the one asked for, and whether the
+                # sample replay stands in for it because it failed
+                "kind": choice.kind if choice is not None else (
+                    source_kind(hub.source) if hub is not None else None),
+                "wanted": choice.wanted if choice is not None else None,
+                "fallback": bool(choice is not None and choice.fallback),
                 "zones": self.zones_for(self.table_id) if self.table_id else [],
-                "top_cards": self.watcher.state() if self.watcher is not None else {},
+                "top_cards": watcher.state() if watcher is not None else {},
                 "stale_ms": None if stale is None else stale / 1e6,
+                # no new frame for the watcher's lost_ms (the table heard camera_lost)
+                "lost": running and watcher is not None and (
+                    watcher.lost or (stale is not None and stale >= watcher.lost_ns)),
+                "frame_error": self.frame_error,
                 # a monochrome camera: the cards that only their colour tells apart are
                 # asked about (vision.identify.colourless), and the camera page says why
                 "colourless": frame is not None and _colourless(frame.image),
                 # what to fix while the camera is set up: too dark, cards blown out, blurred
                 # or too small (vision.view_check), judged on the cards last found
-                "view": [] if frame is None else _view_hints(
-                    frame.image, list(self.watcher.last_cards) if self.watcher else [],
-                    self.deck_for(self.table_id))}
+                "view": [] if seen is None else _view_hints(
+                    seen.image, cards, self.deck_for(self.table_id))}
+
+    def _picture(self, latest: Any) -> tuple[Any, list[Any]]:
+        """What to show for the hub's ``latest`` frame: the frame the watcher read last,
+        with its cards, where it is recent (the watcher works a frame or so behind the
+        camera); else ``latest`` bare (no watcher, or one stuck: its cards would be drawn
+        on a table that has moved on)."""
+        seen, cards = self._seen()
+        if seen is not None and latest.t_ns - seen.t_ns < self.lost_ns() // 2:
+            return seen, cards
+        return latest, []
 
     def snapshot(self, annotate: bool = True) -> bytes | None:
-        """The latest frame as JPEG (with cards and zones drawn), for dragging zones on."""
+        """A recent frame as JPEG, for dragging zones on: with ``annotate``, the frame the
+        watcher read last with the cards it found there drawn on it."""
         from vision.preview import draw, encode_jpeg
 
         frame = self.hub.latest if self.hub is not None else None
         if frame is None:
             return None
-        watcher = self.watcher
-        if not annotate or watcher is None:
+        if not annotate:
             return encode_jpeg(frame.image)
-        return encode_jpeg(draw(frame.image, list(watcher.last_cards), []))
+        shown, cards = self._picture(frame)
+        return encode_jpeg(draw(shown.image, cards, []))
 
     def preview(self, max_frames: int | None = None) -> Iterator[bytes]:
-        """MJPEG parts: each new frame with the watcher's cards and the zones drawn on it."""
+        """MJPEG parts: at each new frame, the frame the watcher read last with its cards
+        and the zones drawn on it (each frame once)."""
         from vision.preview import draw, encode_jpeg, mjpeg_part
 
-        seq, sent = 0, 0
+        seq, sent, last = 0, 0, None
         while self.hub is not None and (max_frames is None or sent < max_frames):
             frame = self.hub.wait_next(seq, timeout=2.0)
             if frame is None:
                 return
             seq = frame.seq
+            shown, cards = self._picture(frame)
+            if shown is last:  # (the watcher is still on the frame sent last)
+                continue
+            last = shown
             watcher = self.watcher
-            cards = list(watcher.last_cards) if watcher is not None else []
             zones = list(watcher.zones) if watcher is not None else []
-            yield mjpeg_part(encode_jpeg(draw(frame.image, cards, zones)))
+            yield mjpeg_part(encode_jpeg(draw(shown.image, cards, zones)))
             sent += 1
 
 

@@ -33,10 +33,14 @@ def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.nda
         pts = c.corners.astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, colour, lw + 1, cv2.LINE_AA)
         text = f"{c.label or '?' + (c.best or '')} {c.confidence:.2f}"
+        # on a dark plate: a green name on wood or a patterned cloth is lost at phone size
+        scale = 0.6 * lw
+        (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, lw)
         x, y = (int(v) for v in c.corners.min(axis=0))
-        cv2.putText(out, text, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * lw,
-                    (0, 0, 0), lw + 2, cv2.LINE_AA)
-        cv2.putText(out, text, (x, max(12, y - 6)), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * lw, colour,
+        x = min(max(0, x), max(0, w - tw - 4))
+        y = max(th + base + 4, y - 4)
+        cv2.rectangle(out, (x, y - th - base - 4), (x + tw + 4, y), (20, 20, 20), -1)
+        cv2.putText(out, text, (x + 2, y - base - 2), cv2.FONT_HERSHEY_SIMPLEX, scale, colour,
                     lw, cv2.LINE_AA)
     return out
 

@@ -1,6 +1,6 @@
-"""The camera on the phones: its status, which table it watches, the zones, the live preview
-(MJPEG with the cards and zones drawn), teaching the table's own cards, and the printable
-ArUco marker sheet."""
+"""The camera on the phones: its status, which table it watches, the zones (dragged, or read
+from printed markers), the live preview (MJPEG with the cards and zones drawn), teaching the
+table's own cards, and the printable ArUco marker sheet."""
 
 from __future__ import annotations
 
@@ -12,6 +12,14 @@ from web.api import body, tables
 from web.auth import identify
 
 bp = Blueprint("camera", __name__)
+
+# what is wrong with the zones sent (vision.zones.ZoneError.field) -> what the host is told
+ZONE_ERRORS = {
+    "name": N_("Each zone needs a name of 1 to 40 characters; names must differ."),
+    "rect": N_("Each zone needs a rectangle inside the picture, at least 2 percent of it wide "
+               "and tall."),
+    "count": N_("Mark from 1 to 16 zones."),
+}
 
 
 def camera():
@@ -39,23 +47,76 @@ def watch(table_id: str):
 
 @bp.get("/api/tables/<table_id>/zones")
 def get_zones(table_id: str):
+    """The table's zones, the zone names its game reacts to (``game_zones``, in order; []:
+    any zone does) and a label for people of those that have one (a seat's player)."""
     tables().get(table_id)
-    return jsonify({"zones": camera().zones_for(table_id)})
+    runtime = camera()
+    zones = runtime.zones_for(table_id)
+    game_zones = runtime.game_zones(table_id)
+    names = list(dict.fromkeys([*game_zones, *(z["name"] for z in zones)]))
+    return jsonify({"zones": zones, "game_zones": game_zones,
+                    "zone_labels": runtime.zone_labels(table_id, names)})
+
+
+def _saved(runtime, table_id: str, saved: list[dict]) -> dict:
+    """A save's answer: the zones, and the names among them the game never reacts to (the
+    page warns: a typo, or an area the host marks for itself)."""
+    return {"zones": saved,
+            "unused": runtime.unused_zones(table_id, [z["name"] for z in saved])}
 
 
 @bp.put("/api/tables/<table_id>/zones")
 def put_zones(table_id: str):
     """Zones as rectangles in fractions of the picture, dragged on a live snapshot."""
+    from vision.zones import ZoneError
+
     identify(tables(), table_id, need_host=True)
     zones = body().get("zones")
     if not isinstance(zones, list) or not all(isinstance(z, dict) for z in zones):
         raise TableError(400, "bad_zones", N_("Zones are a list of names with rectangles."))
+    runtime = camera()
     try:
-        saved = camera().set_zones(table_id, zones)
+        saved = runtime.set_zones(table_id, zones)
+    except ZoneError as exc:
+        raise TableError(400, "bad_zones", ZONE_ERRORS.get(exc.field, ZONE_ERRORS["rect"])
+                         ) from None
     except (ValueError, KeyError, TypeError):
         raise TableError(400, "bad_zones", N_("Each zone needs a name and a rectangle inside "
                                               "the picture; names must differ.")) from None
-    return jsonify({"zones": saved})
+    return jsonify(_saved(runtime, table_id, saved))
+
+
+def _frame_refused(exc: Exception) -> TableError:
+    """Why no picture of the table can be used now: none yet, or the camera stopped."""
+    from companion.camera import CameraStalled
+
+    if isinstance(exc, CameraStalled):
+        return TableError(409, "camera_lost", N_("The camera has stopped sending pictures: "
+                                                 "check it, then try again."))
+    return TableError(503, "no_frame", N_("The camera has not sent a picture yet."))
+
+
+@bp.post("/api/tables/<table_id>/zones/markers")
+def markers_to_zones(table_id: str):
+    """The host lays the printed markers (``/camera/markers.png?table=``) at the zones'
+    corners: the pairs in view set those zones, saved as if dragged."""
+    from companion.camera import CameraStalled
+    from vision.zones import ZoneError
+
+    identify(tables(), table_id, need_host=True)
+    runtime = camera()
+    try:
+        saved, found = runtime.zones_from_markers(table_id)
+    except (LookupError, CameraStalled) as exc:
+        raise _frame_refused(exc) from None
+    except ZoneError as exc:
+        if exc.field == "markers":
+            raise TableError(422, "no_markers", N_(
+                "No marker pair is in view: lay each zone's two markers at its corners, in "
+                "the camera's view, and try again.")) from None
+        raise TableError(400, "bad_zones", ZONE_ERRORS.get(exc.field, ZONE_ERRORS["rect"])
+                         ) from None
+    return jsonify({**_saved(runtime, table_id, saved), "found": found})
 
 
 @bp.get("/api/tables/<table_id>/camera/taught")
@@ -83,10 +144,12 @@ def teach(table_id: str):
         if label is None:
             raise TableError(400, "not_in_deck", N_("{card} is not a card of this deck."),
                              card=body()["label"])
+    from companion.camera import CameraStalled
+
     try:
         photos = runtime.teach(table_id, label)
-    except LookupError:
-        raise TableError(503, "no_frame", N_("The camera has not sent a picture yet.")) from None
+    except (LookupError, CameraStalled) as exc:
+        raise _frame_refused(exc) from None
     return jsonify({**runtime.taught(table_id), "label": label, "photos": photos})
 
 
@@ -118,18 +181,38 @@ def snapshot():
 
 @bp.get("/camera")
 def camera_page():
-    """Set up the camera from a phone: the live picture, the zones to drag, the table."""
+    """Set up the camera from a phone: the live picture, the zones to drag, the table (one
+    whose game uses the camera: a score pad has nothing to show it)."""
     from flask import render_template
 
-    return render_template("camera.html", tables=tables().list_tables())
+    service = tables()
+    watched = [t for t in service.list_tables()
+               if getattr(service.get(t["id"]).game, "camera_deck", None)]
+    return render_template("camera.html", tables=watched)
 
 
 @bp.get("/camera/markers.png")
 def markers():
-    """A printable sheet of ArUco markers that mark the zones on the table."""
+    """A printable sheet of ArUco markers that mark the zones on the table: with
+    ``?table=<id>``, that table's zones in order, each captioned with its name (and its
+    label, a seat's player, where cv2 can print it); else the default four."""
     import cv2
+    from flask import request
 
-    from vision.zones import marker_sheet
+    from vision.zones import marker_sheet, printable
 
-    _ok, png = cv2.imencode(".png", marker_sheet())
+    table_id = request.args.get("table")
+    if table_id:
+        tables().get(table_id)
+        runtime = camera()
+        names = [z["name"] for z in runtime.zones_for(table_id)]
+        labels = runtime.zone_labels(table_id, names)
+        captions = []
+        for name in names:
+            label = printable(labels.get(name, ""))
+            captions.append(f"{name} ({label})" if label else name)
+        sheet = marker_sheet(len(captions), captions)
+    else:
+        sheet = marker_sheet()
+    _ok, png = cv2.imencode(".png", sheet)
     return Response(png.tobytes(), mimetype="image/png")

@@ -150,25 +150,54 @@ def build_openapi() -> dict[str, Any]:
                 "requestBody": {"content": {"application/json": {"example": {"restart": False}}}},
                 "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/tables/{table_id}/zones": {
-                "get": {"summary": "The zones the camera watches for this table",
+                "get": {"summary": "The zones the camera watches for this table; game_zones: "
+                                   "the zone names its game reacts to, in order ([]: any); "
+                                   "zone_labels: a label for people where there is one (a "
+                                   "seat's player)",
                         "parameters": [table_id],
-                        "responses": {"200": _json({"type": "object"}), **errors}},
-                "put": {"summary": "Set the zones (host): rectangles in fractions of the picture",
+                        "responses": {"200": _json({"type": "object"}, {
+                            "zones": [{"name": "discard-0", "rect": [0.01, 0.15, 0.323, 0.85]}],
+                            "game_zones": ["discard-0", "discard-1", "discard-2"],
+                            "zone_labels": {"discard-0": "Ana", "discard-1": "Bruno",
+                                            "discard-2": "Chen"}}), **errors}},
+                "put": {"summary": "Set the zones (host): 1 to 16, each a name (1-40 characters, "
+                                   "distinct) and a rectangle [x0, y0, x1, y1] in fractions of "
+                                   "the picture (0..1, each side at least 0.02); 400 bad_zones "
+                                   "saves nothing; unused: names the game never reacts to",
                         "parameters": [table_id], "security": [{"host": []}],
                         "requestBody": {"required": True, "content": {"application/json": {
                             "example": {"zones": [{"name": "discard",
                                                    "rect": [0.3, 0.25, 0.7, 0.75]}]}}}},
-                        "responses": {"200": _json({"type": "object"}), **errors}}},
+                        "responses": {"200": _json({"type": "object"}, {
+                            "zones": [{"name": "discard", "rect": [0.3, 0.25, 0.7, 0.75]},
+                                      {"name": "bank", "rect": [0.8, 0.1, 0.95, 0.4]}],
+                            "unused": ["bank"]}), **errors}}},
+            "/api/tables/{table_id}/zones/markers": {"post": {
+                "summary": "Set the zones from the printed markers in view (host): pair k marks "
+                           "the table's k-th zone, as /camera/markers.png?table= prints them; "
+                           "zones whose pair is not in view keep their rectangle. 409 "
+                           "camera_lost, 503 no_frame, 422 no_markers (no complete pair)",
+                "parameters": [table_id], "security": [{"host": []}],
+                "responses": {"200": _json({"type": "object"}, {
+                    "zones": [{"name": "discard", "rect": [0.3, 0.25, 0.7, 0.75]}],
+                    "unused": [], "found": 1}),
+                    **errors, "409": _err("The camera stopped sending pictures (camera_lost)"),
+                    "422": _err("No complete marker pair in view (no_markers)"),
+                    "503": _err("No camera, or no picture yet")}}},
             "/api/tables/{table_id}/camera/taught": {
                 "get": {"summary": "The cards taught at the table for this table's deck",
                         "parameters": [table_id],
                         "responses": {"200": _json({"type": "object"}, {
                             "deck": "uno", "cards": {"red-7": 2}}), **errors}},
-                "post": {"summary": "Teach a card (host): the largest card the camera sees now",
+                "post": {"summary": "Teach a card (host): the largest card the camera sees now "
+                                    "(409 camera_lost: its latest picture is too old; 503 "
+                                    "no_frame: none yet)",
                          "parameters": [table_id], "security": [{"host": []}],
                          "requestBody": {"required": True, "content": {"application/json": {
                              "example": {"label": "red-7"}}}},
-                         "responses": {"200": _json({"type": "object"}), **errors}}},
+                         "responses": {"200": _json({"type": "object"}), **errors,
+                                       "409": _err("The camera stopped sending pictures"),
+                                       "503": _err("No camera, or no picture yet")}}},
             "/api/tables/{table_id}/camera/taught/{label}": {"delete": {
                 "summary": "Forget a taught card (host)",
                 "parameters": [table_id, {"name": "label", "in": "path", "required": True,
@@ -176,10 +205,24 @@ def build_openapi() -> dict[str, Any]:
                 "security": [{"host": []}],
                 "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/camera": {"get": {
-                "summary": "The camera: source, table, zones, top card per zone, staleness, "
-                           "whether it shows no colour, what to fix in the picture (view: "
-                           "dark, bright, blurred, small)",
-                "responses": {"200": _json({"type": "object"}), "503": _err("No camera")}}},
+                "summary": "The camera: source, kind (picamera2, webcam, video, replay), "
+                           "wanted (the camera asked for), fallback (the sample replay stands "
+                           "in for it), table, zones, top card per zone, staleness, lost (no "
+                           "frame for the watcher's 2 s), the last frame error, whether it "
+                           "shows no colour, what to fix in the picture (view: dark, bright, "
+                           "blurred, small)",
+                "responses": {"200": _json({"type": "object"}, {
+                    "running": True, "source": "ReplaySource", "kind": "replay",
+                    "wanted": "opencv:/dev/video9", "fallback": True, "error": None,
+                    "table": "t1", "zones": [], "top_cards": {"discard": "red-7"},
+                    "stale_ms": 40.0, "lost": False, "frame_error": None,
+                    "colourless": False, "view": []}), "503": _err("No camera")}}},
+            "/camera/markers.png": {"get": {
+                "summary": "A printable A4 sheet of ArUco markers: with ?table=, that table's "
+                           "zones in order, captioned with their names (and a seat's player)",
+                "parameters": [{"name": "table", "in": "query", "required": False,
+                                "schema": {"type": "string"}}],
+                "responses": {"200": {"description": "image/png"}, **errors}}},
             "/api/tables/{table_id}/qr.svg": {"get": {
                 "summary": "QR code of the join URL", "parameters": [table_id],
                 "responses": {"200": {"description": "image/svg+xml"}, **errors}}},

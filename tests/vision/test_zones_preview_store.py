@@ -111,3 +111,35 @@ def test_placed_matches_count_what_sits_at_the_same_place_either_way_up() -> Non
     same = placed_matches(turned, eight)
     assert same >= 0.5 * len(eight.points)
     assert placed_matches(keypoints(crop("KS")), eight) < same / 3
+
+
+def test_a_zone_is_checked_as_the_phone_sends_it() -> None:
+    """A zone's name is a string of 1 to 40 characters (trimmed), its rectangle four finite
+    numbers within 0..1 spanning at least 0.02 each way; ZoneError says which is wrong."""
+    from vision.zones import ZoneError
+
+    ok = Zone.from_dict({"name": " discard ", "rect": [np.float32(0.5), 0.6, 0.1, 0.2]})
+    assert ok == Zone("discard", (0.1, 0.2, 0.5, 0.6))
+    for bad, field in (({"name": "", "rect": [0, 0, 1, 1]}, "name"),
+                       ({"name": None, "rect": [0, 0, 1, 1]}, "name"),
+                       ({"name": {"x": 1}, "rect": [0, 0, 1, 1]}, "name"),
+                       ({"name": "x" * 41, "rect": [0, 0, 1, 1]}, "name"),
+                       ({"name": "d", "rect": [0.5, 0.5, 0.5, 0.5]}, "rect"),
+                       ({"name": "d", "rect": [True, False, True, True]}, "rect"),
+                       ({"name": "d", "rect": [0, 0, float("nan"), 1]}, "rect"),
+                       ({"name": "d", "rect": [0, 0, 0.019, 1]}, "rect"),
+                       ({"name": "d"}, "rect"), ("d", "rect")):
+        with pytest.raises(ZoneError) as err:
+            Zone.from_dict(bad)
+        assert err.value.field == field, bad
+
+
+def test_a_sheet_of_sixteen_zones_fits_the_page_and_reads_back() -> None:
+    """Up to 16 zones a table: two to a row, smaller markers, every pair found in order;
+    a name cv2 cannot print is captioned by its number."""
+    names = [f"discard-{i}" for i in range(15)] + ["弃牌"]
+    sheet = marker_sheet(len(names), names)
+    assert sheet.shape == (3508, 2480)
+    found = zones_from_markers(cv2.cvtColor(cv2.resize(sheet, (1240, 1754)),
+                                            cv2.COLOR_GRAY2BGR), names)
+    assert [z.name for z in found] == names

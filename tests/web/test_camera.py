@@ -171,3 +171,391 @@ def test_the_camera_page_is_told_what_to_fix_in_the_picture(app, client, service
         runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
         runtime.hub.step()
         assert client.get("/api/camera").json["view"] == view
+
+
+# -- zones: what is refused, what the game uses -----------------------------------------------
+
+def test_bad_zones_are_refused_and_nothing_is_saved(app, client, service, uno, tmp_path):
+    """The audit saved an empty name, null ("None"), an object ("{'x': 1}"), a 3,000-character
+    name, a zero-size rectangle and one of booleans: each is now a 400 bad_zones that says
+    what is wrong, and the zones stay as they were."""
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    url = f"/api/tables/{uno}/zones"
+    good = [{"name": "discard", "rect": [0.1, 0.2, 0.5, 0.6]}]
+    assert client.put(url, json={"zones": good}, headers=PIN).status_code == 200
+    rect = [0.1, 0.2, 0.5, 0.6]
+    bad_names = ["", "   ", None, {"x": 1}, 7, "x" * 3000, "x" * 41, "a\nb"]
+    bad_rects = [[0.5, 0.5, 0.5, 0.5], [True, False, True, True], [0.1, 0.1, 0.11, 0.9],
+                 [0, 0, 1], [0, 0, 1, 1, 1], ["0", 0, 1, 1], [0, 0, 1.5, 1], [-0.1, 0, 1, 1],
+                 None, "0,0,1,1", {"x0": 0}]
+    messages = set()
+    for zones in ([{"name": n, "rect": rect} for n in bad_names]
+                  + [{"name": "discard", "rect": r} for r in bad_rects]):
+        res = client.put(url, json={"zones": [zones]}, headers=PIN)
+        assert res.status_code == 400 and res.json["error"]["code"] == "bad_zones", zones
+        messages.add(res.json["error"]["message"])
+    for body in ('{"zones": [{"name": "d", "rect": [0, 0, NaN, 1]}]}',
+                 '{"zones": [{"name": "d", "rect": [0, 0, Infinity, 1]}]}'):
+        res = client.put(url, data=body, headers={**PIN, "Content-Type": "application/json"})
+        assert res.status_code == 400, body
+    res = client.put(url, json={"zones": [{"name": f"z{i}", "rect": rect} for i in range(17)]},
+                     headers=PIN)
+    assert res.status_code == 400 and res.json["error"]["code"] == "bad_zones"
+    assert messages == {"Each zone needs a name of 1 to 40 characters; names must differ.",
+                        "Each zone needs a rectangle inside the picture, at least 2 percent "
+                        "of it wide and tall."}
+    assert client.get(url).json["zones"] == good  # nothing saved on error
+    # a name is trimmed, 40 characters may be kept, and corners may come in either order
+    res = client.put(url, json={"zones": [{"name": "  discard ", "rect": [0.5, 0.6, 0.1, 0.2]},
+                                          {"name": "é" * 40, "rect": [0, 0, 0.02, 0.02]}]},
+                     headers=PIN)
+    assert res.status_code == 200, res.json
+    assert res.json["zones"] == [{"name": "discard", "rect": [0.1, 0.2, 0.5, 0.6]},
+                                 {"name": "é" * 40, "rect": [0, 0, 0.02, 0.02]}]
+
+
+def test_the_zones_say_which_names_the_game_reacts_to(app, client, service, tmp_path):
+    """UNO reacts to "discard" and "hand", Versus to each seat's "discard-<seat>" (labelled
+    with the player's name), a score pad to none; zones the game never reads are saved but
+    listed as unused, for the page to warn."""
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    uno = service.create_table("uno", ["Ana", "Bruno"], "2468").id
+    versus = service.create_table("versus", ["Ana", "Bruno", "Chen"], "2468").id
+    pad = service.create_table("scorepad", ["Ana"], "2468").id
+
+    res = client.get(f"/api/tables/{uno}/zones").json
+    assert res["game_zones"] == ["discard", "hand"] and res["zone_labels"] == {}
+    assert [z["name"] for z in res["zones"]] == ["discard", "hand"]
+    res = client.get(f"/api/tables/{versus}/zones").json
+    assert res["game_zones"] == ["discard-0", "discard-1", "discard-2"]
+    assert res["zone_labels"] == {"discard-0": "Ana", "discard-1": "Bruno", "discard-2": "Chen"}
+    res = client.get(f"/api/tables/{pad}/zones").json
+    assert (res["game_zones"], res["zone_labels"]) == ([], {})
+    assert [z["name"] for z in res["zones"]] == ["play-area"]
+
+    rect = [0.1, 0.1, 0.4, 0.4]
+    res = client.put(f"/api/tables/{uno}/zones", headers=PIN, json={"zones": [
+        {"name": "discard", "rect": rect}, {"name": "bank", "rect": rect}]})
+    assert res.status_code == 200 and res.json["unused"] == ["bank"]
+    assert [z["name"] for z in client.get(f"/api/tables/{uno}/zones").json["zones"]] == [
+        "discard", "bank"]  # saved all the same
+    res = client.put(f"/api/tables/{versus}/zones", headers=PIN, json={"zones": [
+        {"name": "discard-1", "rect": rect}, {"name": "pile-2", "rect": rect},
+        {"name": "discard-7", "rect": rect}, {"name": "discard", "rect": rect}]})
+    assert res.json["unused"] == ["discard-7", "discard"]  # (pile-2 is a seat's too)
+    res = client.get(f"/api/tables/{versus}/zones").json
+    assert res["zone_labels"] == {"discard-0": "Ana", "discard-1": "Bruno", "discard-2": "Chen",
+                                  "pile-2": "Chen"}
+    res = client.put(f"/api/tables/{pad}/zones", headers=PIN,
+                     json={"zones": [{"name": "anything", "rect": rect}]})
+    assert res.json["unused"] == []
+
+
+def test_the_camera_page_offers_only_tables_whose_game_uses_the_camera(app, client, service,
+                                                                       tmp_path):
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    uno = service.create_table("uno", ["Ana", "Bruno"], "2468")
+    pad = service.create_table("scorepad", ["Ana"], "2468")
+    page = client.get("/camera").get_data(as_text=True)
+    assert f'value="{uno.id}"' in page and f'value="{pad.id}"' not in page
+
+
+# -- the camera's health: lost, back, fallback ------------------------------------------------
+
+def test_a_camera_that_stopped_is_lost_and_teaches_nothing(app, client, service, uno, tmp_path):
+    """No new frame for the watcher's 2 s: the status says lost, and a card is not taught
+    from the old picture (409 camera_lost); a new frame and it is taught."""
+    from companion.clock import FakeClock
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+    from vision.watcher import ZoneWatcher
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    clock = FakeClock()
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True, clock_ns=clock.monotonic_ns),
+                           clock_ns=clock.monotonic_ns)
+    runtime.watcher = ZoneWatcher([], None, runtime.bridge.handle)
+    runtime.hub.step()
+    url = f"/api/tables/{uno}/camera/taught"
+    clock.advance(1.9)
+    assert client.get("/api/camera").json["lost"] is False
+    clock.advance(0.1)
+    status = client.get("/api/camera").json
+    assert status["lost"] is True and status["stale_ms"] == 2000
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "camera_lost"
+    assert res.json["error"]["message"] == ("The camera has stopped sending pictures: check "
+                                            "it, then try again.")
+    assert client.get(url).json["cards"] == {}
+    runtime.hub.step()  # frames again
+    assert client.get("/api/camera").json["lost"] is False
+    assert client.post(url, json={"label": "red-7"}, headers=PIN).json["cards"] == {"red-7": 1}
+
+
+def test_the_status_says_what_kind_of_camera_runs_and_whether_it_stands_in(monkeypatch):
+    """The page shows a kind for people, the camera asked for, and whether the sample replay
+    stands in because that camera failed; off a Pi with nothing asked, the samples are the
+    default, not a failure."""
+    import warnings
+
+    import companion.config
+    from vision.sources import CameraFallbackWarning, choose_source, source_kind
+    from vision.sources.opencv import OpenCVSource
+    from vision.sources.picam import PicameraSource
+    from vision.sources.replay import SAMPLES, ReplaySource
+
+    monkeypatch.setattr(companion.config, "is_raspberry_pi", lambda: False)
+    source, choice = choose_source("", start=False)
+    assert (choice.kind, choice.wanted, choice.fallback) == ("replay", None, False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CameraFallbackWarning)
+        source, choice = choose_source("opencv:/dev/video9", start=True)
+        source.close()
+        assert (choice.kind, choice.wanted, choice.fallback) == ("replay", "opencv:/dev/video9",
+                                                                 True)
+        assert "video9" in choice.error
+        monkeypatch.setattr(companion.config, "is_raspberry_pi", lambda: True)
+        source, choice = choose_source("", start=True)  # (no picamera2 here: it fails)
+        source.close()
+        assert (choice.kind, choice.wanted, choice.fallback) == ("replay", "picamera2", True)
+    source, choice = choose_source("replay", start=False)
+    assert (choice.kind, choice.wanted, choice.fallback) == ("replay", "replay", False)
+    assert source_kind(OpenCVSource("0")) == "webcam"
+    assert source_kind(OpenCVSource("/dev/video2")) == "webcam"
+    assert source_kind(OpenCVSource(str(next(SAMPLES.iterdir())))) == "video"
+    assert source_kind(PicameraSource()) == "picamera2"
+    assert source_kind(ReplaySource(images=[])) == "replay"
+
+
+def test_the_camera_runtime_reports_its_fallback(service, tmp_path):
+    """End to end: a configured camera that is missing runs on the sample replay, and the
+    status says so (fallback, wanted, kind); it is lost only once frames stop."""
+    import warnings
+
+    from vision.sources import CameraFallbackWarning
+
+    runtime = CameraRuntime(Config(camera="opencv:/no/such/video.mp4",
+                                   data_dir=str(tmp_path)), service)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CameraFallbackWarning)
+        runtime.start()
+        try:
+            assert runtime.ready.wait(30), runtime.error
+            status = runtime.status()
+        finally:
+            runtime.stop()
+    assert (status["kind"], status["wanted"], status["fallback"]) == (
+        "replay", "opencv:/no/such/video.mp4", True)
+    assert status["running"] and status["lost"] is False and status["frame_error"] is None
+
+
+def test_a_frame_that_fails_leaves_the_camera_running(monkeypatch, service, tmp_path):
+    """The audit's KeyError killed the camera thread for good; now the frame is logged, its
+    error shown in the status, and the next frames are watched."""
+    import threading
+
+    import cv2
+    import numpy as np
+
+    import companion.camera
+
+    for i in range(2):
+        cv2.imwrite(str(tmp_path / f"{i}.png"), np.full((48, 64, 3), 60 + 100 * i, np.uint8))
+    calls, again = [], threading.Event()
+
+    class Flaky:
+        deck = "uno"
+
+        def identify(self, image):
+            calls.append(1)
+            if len(calls) == 1:
+                raise KeyError("discard-2")
+            again.set()
+            return []
+
+    monkeypatch.setattr(companion.camera, "identifier_for", lambda deck, path: Flaky())
+    runtime = CameraRuntime(Config(camera=f"replay:{tmp_path}", data_dir=str(tmp_path / "d")),
+                            service).start()
+    try:
+        assert again.wait(30), runtime.error
+        status = runtime.status()
+    finally:
+        runtime.stop()
+    assert status["running"] and status["error"] is None
+    assert status["frame_error"] == "KeyError: 'discard-2'"
+
+
+# -- the picture the cards are drawn on -------------------------------------------------------
+
+def _decoded(jpeg: bytes):
+    import cv2
+    import numpy as np
+
+    return cv2.imdecode(np.frombuffer(jpeg, np.uint8), cv2.IMREAD_COLOR).astype(np.float32)
+
+
+def test_cards_are_drawn_on_the_frame_they_were_found_in(app, client, service, tmp_path):
+    """The watcher found a red 7 in one frame; the camera has sent another picture since
+    (a blue 5): the snapshot, the preview and the view hints use the watcher's frame, so no
+    box of one picture lands on another."""
+    import numpy as np
+
+    from vision.frame_hub import FrameHub
+    from vision.preview import draw
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+    from vision.watcher import ZoneWatcher
+    from vision.zones import Zone
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    red, quads = render_scene([("uno", "red-7")], table="wood", seed=3)
+    red = (red.astype(np.float32) * 0.2).astype(np.uint8)  # (and dark: a view hint)
+    blue, _ = render_scene([("uno", "blue-5")], table="wood", seed=5)
+    from vision.identify import Card
+
+    card = Card("red-7", 0.99, np.asarray(quads[0], np.float32), "red-7")
+
+    class Found:
+        deck = "uno"
+
+        def identify(self, image):
+            return [card] if image is red else []
+
+    runtime.hub = FrameHub(ReplaySource(images=[red, blue], stepped=True))
+    runtime.watcher = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], Found(), lambda e: None)
+    runtime.watcher.feed(runtime.hub.step())  # the watcher reads the red 7 ...
+    runtime.hub.step()  # ... and the camera has sent the blue 5 since
+    assert runtime.hub.latest.image is blue
+
+    expected = draw(red, [card], []).astype(np.float32)
+    snap = _decoded(runtime.snapshot())
+    assert np.abs(snap - expected).mean() < 3 < np.abs(snap - blue.astype(np.float32)).mean()
+    part = next(runtime.preview(max_frames=1))
+    jpeg = part[part.index(b"\xff\xd8"):]
+    shown = _decoded(jpeg)
+    expected = draw(red, [card], list(runtime.watcher.zones)).astype(np.float32)
+    assert np.abs(shown - expected).mean() < 3 < np.abs(shown - blue.astype(np.float32)).mean()
+    assert client.get("/api/camera").json["view"] == ["dark"]
+    assert _decoded(runtime.snapshot(annotate=False)).mean() > shown.mean()  # (the latest)
+
+
+# -- markers ----------------------------------------------------------------------------------
+
+def _with_markers(pairs: dict[int, tuple[int, int]], size=(640, 480)):
+    """A light table photo with ArUco markers (DICT_4X4_50) centred at ``pairs``."""
+    import cv2
+    import numpy as np
+
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    table = np.full((size[1], size[0], 3), 200, np.uint8)
+    for mid, (x, y) in pairs.items():
+        m = cv2.aruco.generateImageMarker(dictionary, mid, 50)
+        pad = cv2.copyMakeBorder(m, 10, 10, 10, 10, cv2.BORDER_CONSTANT, value=255)
+        table[y - 35:y + 35, x - 35:x + 35] = pad[..., None]
+    return table
+
+
+def test_the_zones_are_set_from_the_printed_markers_in_view(app, client, service, uno, tmp_path):
+    """The sheet for the table marks its zones in order (UNO: discard, hand); the pair in
+    view sets its zone (saved, and watched at once), the other keeps its rectangle; no pair
+    in view is a 422, no picture a 503, an old one a 409."""
+    import pytest
+
+    from companion.clock import FakeClock
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.watcher import ZoneWatcher
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    runtime.bridge.bind(uno)
+    runtime.watcher = ZoneWatcher([], None, runtime.bridge.handle)
+    url = f"/api/tables/{uno}/zones/markers"
+    assert client.post(url).status_code == 403
+    res = client.post(url, headers=PIN)
+    assert res.status_code == 503 and res.json["error"]["code"] == "no_frame"
+
+    clock = FakeClock()
+    marked = _with_markers({0: (64, 48), 1: (320, 288)})  # discard's pair, not hand's
+    bare = _with_markers({})
+    runtime.hub = FrameHub(ReplaySource(images=[bare, marked], stepped=True,
+                                        clock_ns=clock.monotonic_ns), clock_ns=clock.monotonic_ns)
+    runtime.hub.step()
+    res = client.post(url, headers=PIN)
+    assert res.status_code == 422 and res.json["error"]["code"] == "no_markers"
+    assert res.json["error"]["message"] == (
+        "No marker pair is in view: lay each zone's two markers at its corners, in the "
+        "camera's view, and try again.")
+    runtime.hub.step()
+    res = client.post(url, headers=PIN)
+    assert res.status_code == 200 and res.json["found"] == 1 and res.json["unused"] == []
+    discard, hand = res.json["zones"]
+    assert discard["name"] == "discard"
+    assert discard["rect"] == pytest.approx([0.1, 0.1, 0.5, 0.6], abs=0.01)
+    assert hand == {"name": "hand", "rect": [0.05, 0.66, 0.95, 0.98]}
+    assert client.get(f"/api/tables/{uno}/zones").json["zones"] == res.json["zones"]
+    assert [(z.name, z.rect) for z in runtime.watcher.zones] == [
+        (z["name"], tuple(z["rect"])) for z in res.json["zones"]]
+    clock.advance(2.0)
+    res = client.post(url, headers=PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "camera_lost"
+
+
+def test_the_marker_sheet_prints_the_tables_zones(app, client, service, tmp_path):
+    """With ?table=, the sheet marks that table's zones in order, captioned with the name
+    and, for a seat's zone, its player (ASCII only: cv2 prints nothing else); without it,
+    the default sheet, as before."""
+    import cv2
+    import numpy as np
+
+    from vision.zones import marker_sheet
+
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    versus = service.create_table("versus", ["Ana", "Bruno", "陈"], "2468").id
+
+    def png(url):
+        res = client.get(url)
+        assert res.status_code == 200 and res.mimetype == "image/png"
+        return cv2.imdecode(np.frombuffer(res.data, np.uint8), cv2.IMREAD_GRAYSCALE)
+
+    sheet = png(f"/camera/markers.png?table={versus}")
+    assert np.array_equal(sheet, marker_sheet(3, ["discard-0 (Ana)", "discard-1 (Bruno)",
+                                                  "discard-2"]))
+    assert not np.array_equal(sheet, marker_sheet(3))
+    assert np.array_equal(png("/camera/markers.png"), marker_sheet())
+    assert client.get("/camera/markers.png?table=nope").status_code == 404
+
+
+# -- taught names in any script ---------------------------------------------------------------
+
+def test_a_card_named_in_chinese_is_taught_listed_and_forgotten(app, client, service, tmp_path):
+    """A Versus card named 攻击三 on a Chinese phone was refused (ASCII only): it is taught,
+    listed and forgotten by its name (URL-encoded in the path); Latin names still fold."""
+    from urllib.parse import quote
+
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    versus = service.create_table("versus", ["A", "B", "C"], "2468").id
+    image, _ = render_scene([("huangdi", "7")], table="cloth", seed=1, card_height=260)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    url = f"/api/tables/{versus}/camera/taught"
+    res = client.post(url, json={"label": "攻击三"}, headers=PIN)
+    assert res.status_code == 200, res.json
+    assert res.json["cards"] == {"攻击三": 1}
+    res = client.post(url, json={"label": "Ataque três"}, headers=PIN)
+    assert res.json["cards"] == {"攻击三": 1, "ataque-tres": 1}
+    assert client.get(url).json["cards"] == {"攻击三": 1, "ataque-tres": 1}
+    res = client.delete(f"{url}/{quote('攻击三')}", headers=PIN)
+    assert res.status_code == 200 and res.json["cards"] == {"ataque-tres": 1}
+    assert client.delete(f"{url}/{quote('攻击三')}", headers=PIN).status_code == 404
+    res = client.post(url, json={"label": "?!"}, headers=PIN)
+    assert res.status_code == 400 and res.json["error"]["code"] == "bad_card_name"

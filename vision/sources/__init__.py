@@ -4,6 +4,8 @@
 ``picamera2``, ``opencv:<index or path>``, ``replay[:<folder or video>]``; empty means auto:
 picamera2 on a Raspberry Pi, else the replay of the packaged sample photos. A source that
 cannot start falls back to the replay with a loud warning, so the table still runs.
+``choose_source`` also says what was asked for and whether the fallback stands in (the
+camera page shows it: a table that believes it is watched, and is not, plays on regardless).
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import logging
 import os
 import warnings
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from vision.frame import Frame
@@ -59,18 +63,51 @@ def _build(spec: str) -> Source:
     raise ValueError(f"unknown camera {spec!r}: use picamera2, opencv:<n|path> or replay[:path]")
 
 
+@dataclass(frozen=True)
+class SourceChoice:
+    """What runs and why: ``kind`` for people (``picamera2``, ``webcam``, ``video``,
+    ``replay``), ``wanted`` the camera asked for (the config's spec, or picamera2 chosen on a
+    Pi; None: nothing asked, the samples off a Pi), ``fallback`` whether the sample replay
+    stands in for it, ``error`` why."""
+
+    kind: str
+    wanted: str | None
+    fallback: bool = False
+    error: str | None = None
+
+
+def source_kind(source: object) -> str:
+    """A source's kind for people, not its class name: ``picamera2``, ``webcam`` (a device
+    number, a /dev path, a stream URL), ``video`` (a file), ``replay`` (photos, a folder)."""
+    name = str(getattr(source, "name", "") or "")
+    kind, _, arg = name.partition(":")
+    if kind == "opencv":
+        return "video" if arg and not arg.isdigit() and Path(arg).is_file() else "webcam"
+    if kind in ("picamera2", "replay"):
+        return kind
+    return "replay" if type(source).__name__ == "ReplaySource" else "webcam"
+
+
 def make_source(config_or_spec: object = None, start: bool = True) -> Source:
     """The configured camera, started; the sample replay (with a warning) when it fails."""
+    return choose_source(config_or_spec, start)[0]
+
+
+def choose_source(config_or_spec: object = None, start: bool = True
+                  ) -> tuple[Source, SourceChoice]:
+    """``make_source``, and what it chose (:class:`SourceChoice`)."""
     spec = _spec_of(config_or_spec).strip()
+    wanted: str | None = spec or None
     if not spec:
         from companion.config import is_raspberry_pi
 
         spec = "picamera2" if is_raspberry_pi() else "replay"
+        wanted = "picamera2" if spec == "picamera2" else None  # (the samples: no failure)
     try:
         source = _build(spec)
         if start:
             source.start()
-        return source
+        return source, SourceChoice(source_kind(source), wanted)
     except Exception as exc:
         if spec.startswith("replay") and ":" not in spec:
             raise
@@ -83,4 +120,4 @@ def make_source(config_or_spec: object = None, start: bool = True) -> Source:
         source = ReplaySource(None)
         if start:
             source.start()
-        return source
+        return source, SourceChoice("replay", spec, True, f"{exc.__class__.__name__}: {exc}")

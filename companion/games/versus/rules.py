@@ -311,6 +311,12 @@ class Versus:
         return [(f"discard-{i}", (round(i * w + 0.01, 3), 0.15, round((i + 1) * w - 0.01, 3),
                                   0.85)) for i in range(n)]
 
+    def camera_zone_seat(self, zone: str, players: list[str]) -> int | None:
+        """The seat whose discard pile a camera zone watches (None: no seat's, and the
+        game ignores it): the camera page labels the zone with that player's name and warns
+        of a zone the game never reads."""
+        return _seat_zone(zone, len(players))
+
     def on_card_seen(
         self,
         state: State,
