@@ -62,10 +62,14 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     held[0].continue_()
     expect(host.locator("#toast")).to_have_text("A câmera agora observa esta mesa.")
 
-    host.fill("#teach-label", "red-7")
+    # the deck's cards are offered by their names in the phone's language; the one chosen
+    # is sent as its id, and told back by its name
+    assert "7 vermelho" in host.locator("#teach-names option").evaluate_all(
+        "os => os.map(o => o.value)")
+    host.fill("#teach-label", "7 vermelho")
     host.get_by_role("button", name="Ensinar esta carta").click()
-    expect(host.locator("#toast")).to_have_text("Aprendi red-7. Fotos dela: 1.")
-    expect(host.locator("#teach-list li span")).to_have_text(["Fotos de red-7: 1"])
+    expect(host.locator("#toast")).to_have_text("Aprendi 7 vermelho. Fotos dela: 1.")
+    expect(host.locator("#teach-list li span")).to_have_text(["Fotos de 7 vermelho: 1"])
     status, taught = server.request("GET", f"/api/tables/{tid}/camera/taught")
     assert status == 200 and taught["cards"] == {"red-7": 1}
 

@@ -47,6 +47,26 @@
     toastTimer = setTimeout(() => (box.className = ""), kind === "error" ? 6000 : 2500);
   };
 
+  /* A card's name in the phone's language, from its id in a camera deck: UNO "red-7" ->
+     "Red 7" / "7 vermelho" (the words the UNO screen uses); other decks' ids as they are. */
+  TC.cardName = function (deck, id) {
+    if (!id) return "";
+    if (deck !== "uno") return id;
+    const wild = { wild: t("Wild"), "wild-draw4": t("Wild Draw Four"), "wild-swap": t("Wild Swap Hands"),
+      "wild-custom": t("Custom Wild") }[id];
+    if (wild) return wild;
+    const i = id.indexOf("-");
+    const colour = id.slice(0, i), value = id.slice(i + 1);
+    const v = { skip: t("Skip"), reverse: t("Reverse"), draw2: t("Draw Two") }[value] || value;
+    switch (colour) {
+      case "red": return t("Red {value}", { value: v });
+      case "yellow": return t("Yellow {value}", { value: v });
+      case "green": return t("Green {value}", { value: v });
+      case "blue": return t("Blue {value}", { value: v });
+    }
+    return id;
+  };
+
   /* ---- credentials kept on this phone ---- */
   const store = {
     get(key) { try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; } },
@@ -232,7 +252,9 @@
         if (events && events.length && game.onEvents) game.onEvents(events, ctx);
       }
       for (const e of events || []) {
-        if (e.type === "narration") {
+        if (e.type === "camera_lost") cameraLost(true);
+        else if (e.type === "camera_back") cameraLost(false);
+        else if (e.type === "narration") {
           const box = document.getElementById("narration");
           box.hidden = false; box.textContent = e.text;
         } else if (e.type === "speak" && pin && window.speechSynthesis) {
@@ -255,6 +277,25 @@
       }
     }
 
+    /* The camera that watches this table stopped: the players tap their cards instead.
+       Told by the live stream (camera_lost, camera_back); on opening, and while the banner
+       shows, the camera's own status is asked too (a camera restarted watches afresh). */
+    const lostBox = document.getElementById("camera-lost");
+    let lostTimer = null;
+    function cameraLost(on) {
+      if (!lostBox) return;
+      lostBox.hidden = !on;
+      clearInterval(lostTimer);
+      if (on) lostTimer = setInterval(checkCamera, 10000);
+    }
+    async function checkCamera(first) {
+      let s;
+      try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }  // no camera here
+      if (!s || s.table !== id) { if (!first) cameraLost(false); return; }
+      if (s.lost === true) { if (lostBox.hidden) cameraLost(true); }
+      else if (s.lost === false && !first) cameraLost(false);
+    }
+
     let source = null;
     function connect() {
       if (source) source.close();
@@ -274,6 +315,7 @@
     const params = new URLSearchParams(location.search);
     renderSeats(params.get("join") === "1" && !me);
     connect();
+    checkCamera(true);
   };
 
   /* ---- the new-table page ---- */

@@ -1,21 +1,46 @@
-/* Camera setup on a phone: pick the table, drag the zones on a snapshot, save (host PIN). */
+/* Camera setup on a phone: pick the table, drag the zones on a snapshot (or the live view),
+   save (host PIN), set them from printed markers, teach the table's own cards.
+
+   The page shows one table at a time: the one in the dropdown, whose zones and taught cards
+   are listed, and which every button acts on. Choosing another table is one step: asked the
+   host's PIN, the camera is pointed at it; cancelled or refused, the dropdown, the zones and
+   the taught cards all go back to the table the camera watches. */
 (async function () {
   "use strict";
   await TC.loadCatalog();
   const t = TC.t, el = TC.el;
-  const sel = document.getElementById("cam-table");
-  const stage = document.getElementById("cam-stage");
-  const shot = document.getElementById("cam-shot");
-  let zones = [];
+  const $ = (id) => document.getElementById(id);
+  const sel = $("cam-table");
+  const stage = $("cam-stage");
+  const shot = $("cam-shot");
+  const zoneList = $("zone-list");
 
+  let shown = null;        // the table the page shows (the dropdown's), or null
+  let switching = 0;       // a table chosen, its camera answer not in yet
+  let epoch = 0;           // counts the starts and ends of those choices
+  let zones = [];          // the zones shown, of zonesFor
+  let zonesFor = null;     // the table those zones were loaded for (null: loading)
+  let zonesLoad = Promise.resolve();
+  let gameZones = null;    // the names the game reacts to ([]: any name; null: not said)
+  let zoneLabels = {};     // name -> what people call it (a player's name)
+  let dirty = false;       // zones changed on the page and not saved
+  let deck = null;         // the shown table's camera deck (for card names)
+  let camOn = null;        // the camera runs (true), there is none (false), not known (null)
+  let live = false;        // the live view is shown instead of the snapshot
+
+  /* ---- the host's PIN, per table ---- */
   function pinFor(id) { return TC.store.get("tc.pin." + id); }
-  // The host's PIN for a table, asked the first time it is needed: the camera may already
-  // watch the table when the page opens (it follows the latest camera game), so choosing
-  // the table is not the only moment to ask. Kept at once; forgotten if the server refuses.
+  function titleOf(id) {
+    const o = [...sel.options].find((x) => x.value === id);
+    return o ? o.textContent.trim() : id;
+  }
+  // Asked the first time it is needed (the camera may already watch the table when the page
+  // opens); kept at once, forgotten if the server refuses it.
   function hostPin(id) {
     let pin = pinFor(id);
     if (!pin) {
-      pin = prompt(t("Host PIN"));
+      pin = prompt(t("Host PIN for {table}", { table: titleOf(id) }));
+      pin = pin ? pin.trim() : "";
       if (pin) TC.store.set("tc.pin." + id, pin);
     }
     return pin;
@@ -24,136 +49,428 @@
     if (e.status === 403) TC.store.del("tc.pin." + id);
     TC.toast(e.message, "error");
   }
+  function hasOption(id) { return [...sel.options].some((o) => o.value === id); }
 
-  async function status() {
-    try {
-      const s = await TC.api("GET", "/api/camera");
-      document.getElementById("cam-status").textContent = s.running ?
-        t("Camera: {source}", { source: s.source }) : t("The camera is not running.");
-      document.getElementById("cam-colourless").hidden = !s.colourless;
-      // what to fix in the picture (too dark, blown out, blurred, cards too small)
-      document.querySelectorAll("[data-view-hint]").forEach((p) => {
-        p.hidden = !(s.view || []).includes(p.dataset.viewHint);
-      });
-      if (s.table && !sel.value) sel.value = s.table;
-    } catch (e) { document.getElementById("cam-status").textContent = e.message; }
+  /* ---- the camera's state ---- */
+  function sourceText(s) {
+    let kind = s.kind;
+    if (!kind) {  // an older companion: guess from the source's name
+      const src = String(s.source || "");
+      kind = /replay/i.test(src) ? "replay" : /picam/i.test(src) ? "picamera2" :
+        /opencv|webcam/i.test(src) ? "webcam" : null;
+    }
+    switch (kind) {
+      case "picamera2": return t("Camera: Raspberry Pi camera");
+      case "webcam": return t("Camera: webcam");
+      case "video": return t("Camera: a video file");
+      case "replay": return t("Camera: sample photos (no camera)");
+    }
+    return s.source ? t("Camera: {source}", { source: s.source }) : "";
   }
 
+  function cameraOff(off, message) {
+    camOn = !off;
+    $("cam-off").hidden = !off;
+    if (message && off) $("cam-off").querySelector("strong").textContent = message;
+    for (const id of ["cam-zones-card", "cam-teach-card", "cam-choose", "cam-hints"]) $(id).hidden = off;
+    if (off) {
+      $("cam-status").textContent = "";
+      $("cam-lost").hidden = true; $("cam-fallback").hidden = true;
+      stopLive();
+      shot.removeAttribute("src");
+    }
+  }
+
+  async function status() {
+    const asked = epoch;
+    let s;
+    try { s = await TC.api("GET", "/api/camera"); }
+    catch (e) {
+      if (e.code === "no_camera") cameraOff(true, e.message);
+      else $("cam-status").textContent = e.message;
+      return null;
+    }
+    const wasOff = camOn !== true;
+    cameraOff(false);
+    $("cam-status").textContent = s.running ? sourceText(s) :
+      t("The camera is not running.") + (s.error ? " (" + s.error + ")" : "");
+    const fb = $("cam-fallback");
+    fb.hidden = !s.fallback;
+    if (s.fallback) {
+      fb.textContent = s.wanted ?
+        t("The camera {camera} did not start: these are sample photos, not your table.", { camera: s.wanted }) :
+        t("The camera did not start: these are sample photos, not your table.");
+    }
+    $("cam-lost").hidden = !(s.running && s.lost === true);
+    $("cam-restart").hidden = !shown;
+    $("cam-colourless").hidden = !s.colourless;
+    // what to fix in the picture (too dark, blown out, blurred, cards too small)
+    document.querySelectorAll("[data-view-hint]").forEach((p) => {
+      p.hidden = !(s.view || []).includes(p.dataset.viewHint);
+    });
+    // the camera watches another table now (chosen on another phone, or it follows the
+    // latest camera game): the page follows, unless the host is editing zones here
+    if (!switching && asked === epoch && !dirty && s.table && s.table !== shown && hasOption(s.table)) show(s.table);
+    if (wasOff) refresh();
+    return s;
+  }
+
+  /* ---- the picture: a snapshot, or the live view ---- */
   let tries = 0;
-  function refresh() { tries = 0; shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }
-  shot.onload = status;  // a frame is there now: what the camera shows (no colour?) is known
-  shot.onerror = () => {  // the camera may still be starting: try again a few times
-    if (++tries <= 5) setTimeout(() => { shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }, 1000);
+  function refresh() {
+    if (camOn === false) return;
+    tries = 0;
+    if (!live) shot.src = "/camera/snapshot.jpg?t=" + Date.now();
+  }
+  shot.onload = () => { if (!live) status(); };  // a frame is there: what it shows is known
+  shot.onerror = () => {
+    if (live) return;
+    // the camera may still be starting: try again a few times
+    if (++tries <= 5 && camOn !== false) setTimeout(() => { if (!live) shot.src = "/camera/snapshot.jpg?t=" + Date.now(); }, 1000);
   };
+
+  // The live view: the MJPEG preview read by fetch, each JPEG shown in the picture, so the
+  // page knows when the stream ends (a camera restart ends it) and opens it again.
+  const liveBtn = $("cam-live");
+  let liveCtl = null, liveUrl = null;
+  function indexOfMarker(buf, second, from) {
+    for (let i = from; i < buf.length - 1; i++) if (buf[i] === 0xff && buf[i + 1] === second) return i;
+    return -1;
+  }
+  function showFrame(jpeg) {
+    const url = URL.createObjectURL(new Blob([jpeg], { type: "image/jpeg" }));
+    const old = liveUrl;
+    liveUrl = url;
+    shot.src = url;
+    if (old) setTimeout(() => URL.revokeObjectURL(old), 1000);
+  }
+  async function runLive() {
+    while (live) {
+      const ctl = new AbortController();
+      liveCtl = ctl;
+      try {
+        const r = await fetch("/camera/preview.mjpg?t=" + Date.now(), { signal: ctl.signal, cache: "no-store" });
+        if (!r.ok || !r.body) throw new Error("HTTP " + r.status);
+        const reader = r.body.getReader();
+        let buf = new Uint8Array(0);
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done || !live) break;
+          const joined = new Uint8Array(buf.length + value.length);
+          joined.set(buf); joined.set(value, buf.length);
+          buf = joined;
+          let jpeg = null;  // every whole JPEG (FF D8 ... FF D9) taken out; the newest shown
+          for (;;) {
+            const s0 = indexOfMarker(buf, 0xd8, 0);
+            if (s0 < 0) { buf = buf.slice(-1); break; }
+            const e0 = indexOfMarker(buf, 0xd9, s0 + 2);
+            if (e0 < 0) { buf = buf.slice(s0); break; }
+            jpeg = buf.slice(s0, e0 + 2);
+            buf = buf.slice(e0 + 2);
+          }
+          if (jpeg) showFrame(jpeg);
+        }
+      } catch (e) { /* stopped, or the camera is restarting */ }
+      if (!live) return;
+      await new Promise((ok) => setTimeout(ok, 1500));  // the stream ended: open it again
+    }
+  }
+  function startLive() {
+    if (live || camOn === false) return;
+    live = true;
+    liveBtn.textContent = t("Stop the live preview");
+    liveBtn.setAttribute("aria-pressed", "true");
+    $("cam-refresh").disabled = true;
+    runLive();
+  }
+  function stopLive() {
+    if (!live) return;
+    live = false;
+    if (liveCtl) liveCtl.abort();
+    liveBtn.textContent = t("Live preview");
+    liveBtn.setAttribute("aria-pressed", "false");
+    $("cam-refresh").disabled = false;
+    refresh();
+  }
+  liveBtn.onclick = () => (live ? stopLive() : startLive());
+  $("cam-refresh").onclick = refresh;
+  document.addEventListener("visibilitychange", () => { if (document.hidden) stopLive(); });
+
+  /* ---- zones ---- */
+  function labelOf(name) {
+    if (zoneLabels[name]) return zoneLabels[name];
+    const known = { discard: t("Discard"), hand: t("Hand"), "play-area": t("Play area") }[name];
+    if (known) return known;
+    const m = /^discard-(\d+)$/.exec(name);
+    if (m) return t("Discard pile {n}", { n: Number(m[1]) + 1 });
+    return name;
+  }
+  const freeNames = () => !gameZones || gameZones.length === 0;
+  const ignored = (name) => !freeNames() && !gameZones.includes(name);
+  const rectStyle = (r) => `left:${r[0] * 100}%;top:${r[1] * 100}%;width:${(r[2] - r[0]) * 100}%;height:${(r[3] - r[1]) * 100}%`;
 
   function draw() {
     stage.querySelectorAll(".zone").forEach((n) => n.remove());
     zones.forEach((z, i) => {
-      const [x0, y0, x1, y1] = z.rect;
-      const box = el("div", { class: "zone", style: `left:${x0 * 100}%;top:${y0 * 100}%;width:${(x1 - x0) * 100}%;height:${(y1 - y0) * 100}%` },
-        el("input", { class: "zone-name", value: z.name, "aria-label": t("Zone name"),
-          onchange: (e) => { zones[i].name = e.target.value.trim(); } }),
-        el("span", { class: "zone-handle", "aria-hidden": "true" }));
+      const box = el("div", { class: "zone" + (ignored(z.name) ? " ignored" : ""), style: rectStyle(z.rect),
+        "data-zone": z.name },
+      el("span", { class: "zone-tag", text: labelOf(z.name) }),
+      el("span", { class: "zone-handle", "aria-hidden": "true" }));
       drag(box, i);
       stage.append(box);
     });
+    drawList();
+  }
+
+  function drawList() {
+    const items = zones.map((z, i) => {
+      const label = labelOf(z.name);
+      const name = freeNames() ?
+        el("input", { class: "grow", value: z.name, "aria-label": t("Zone name"), maxlength: 40,
+          onchange: (e) => {
+            const v = e.target.value.trim();
+            if (v && !zones.some((o, j) => j !== i && o.name === v)) { zones[i].name = v; dirty = true; }
+            draw();
+          } }) :
+        el("span", { class: "grow" }, el("strong", { text: label }),
+          ignored(z.name) ? el("small", { class: "warning", text: " · " + t("the game does not use it") }) : null);
+      return el("li", { class: "row" }, name,
+        el("button", { class: "btn sign", type: "button", "aria-label": t("Remove the zone {zone}", { zone: label }),
+          title: t("Remove the zone {zone}", { zone: label }),
+          onclick: () => { zones.splice(i, 1); dirty = true; draw(); } }, "✕"));
+    });
+    if (zonesFor !== null) {
+      if (freeNames()) {
+        items.push(el("li", { class: "row" }, el("button", { class: "btn", type: "button", id: "cam-add",
+          onclick: () => addZone(freeName()) }, "+ " + t("Add a zone"))));
+      } else {
+        for (const name of gameZones.filter((n) => !zones.some((z) => z.name === n))) {
+          items.push(el("li", { class: "row missing" },
+            el("span", { class: "grow muted", text: labelOf(name) }),
+            el("button", { class: "btn", type: "button", "data-add": name,
+              "aria-label": t("Add the zone {zone}", { zone: labelOf(name) }),
+              onclick: () => addZone(name) }, "+ " + t("Add"))));
+        }
+      }
+    }
+    zoneList.replaceChildren(...items);
+  }
+
+  function freeName() {
+    for (let n = zones.length + 1; ; n++) {
+      const name = t("zone") + "-" + n;
+      if (!zones.some((z) => z.name === name)) return name;
+    }
+  }
+  // A new zone where none starts yet: each one a step down and right of the last.
+  function addZone(name) {
+    const w = 0.3, h = 0.3;
+    let k = 0, x0, y0;
+    do {
+      x0 = 0.1 + (k * 0.08) % 0.6; y0 = 0.1 + (k * 0.08) % 0.6;
+      k++;
+    } while (k < 40 && zones.some((z) => Math.abs(z.rect[0] - x0) < 0.04 && Math.abs(z.rect[1] - y0) < 0.04));
+    const r = (v) => Math.round(v * 1000) / 1000;
+    zones.push({ name, rect: [r(x0), r(y0), r(x0 + w), r(y0 + h)] });
+    dirty = true;
+    draw();
   }
 
   function drag(box, i) {
     box.addEventListener("pointerdown", (ev) => {
-      if (ev.target.tagName === "INPUT") return;
       const resize = ev.target.classList.contains("zone-handle");
       const r = stage.getBoundingClientRect();
       const start = zones[i].rect.slice(), sx = ev.clientX, sy = ev.clientY;
       box.setPointerCapture(ev.pointerId);
+      box.classList.add("moving");
       const move = (e) => {
         const dx = (e.clientX - sx) / r.width, dy = (e.clientY - sy) / r.height;
         let [x0, y0, x1, y1] = start;
-        if (resize) { x1 = Math.min(1, Math.max(x0 + 0.05, x1 + dx)); y1 = Math.min(1, Math.max(y0 + 0.05, y1 + dy)); }
+        if (resize) { x1 = Math.min(1, Math.max(x0 + 0.1, x1 + dx)); y1 = Math.min(1, Math.max(y0 + 0.1, y1 + dy)); }
         else {
           const w = x1 - x0, h = y1 - y0;
           x0 = Math.min(1 - w, Math.max(0, x0 + dx)); y0 = Math.min(1 - h, Math.max(0, y0 + dy));
           x1 = x0 + w; y1 = y0 + h;
         }
         zones[i].rect = [x0, y0, x1, y1].map((v) => Math.round(v * 1000) / 1000);
-        box.style.cssText = `left:${zones[i].rect[0] * 100}%;top:${zones[i].rect[1] * 100}%;width:${(zones[i].rect[2] - zones[i].rect[0]) * 100}%;height:${(zones[i].rect[3] - zones[i].rect[1]) * 100}%`;
+        box.style.cssText = rectStyle(zones[i].rect);
+        dirty = true;
       };
-      const up = () => { box.removeEventListener("pointermove", move); box.removeEventListener("pointerup", up); };
+      const up = () => {
+        box.classList.remove("moving");
+        box.removeEventListener("pointermove", move); box.removeEventListener("pointerup", up);
+        box.removeEventListener("pointercancel", up);
+      };
       box.addEventListener("pointermove", move);
       box.addEventListener("pointerup", up);
+      box.addEventListener("pointercancel", up);
+      ev.preventDefault();
     });
   }
 
-  async function loadZones() {
-    if (!sel.value) { zones = []; draw(); return; }
-    try { zones = (await TC.api("GET", "/api/tables/" + sel.value + "/zones")).zones; draw(); }
-    catch (e) { TC.toast(e.message, "error"); }
+  function loadZones(id) {
+    zones = []; zonesFor = null; gameZones = null; zoneLabels = {}; dirty = false;
+    $("cam-unused").hidden = true;
+    draw();
+    if (!id) { zoneList.replaceChildren(); return (zonesLoad = Promise.resolve()); }
+    zonesLoad = (async () => {
+      try {
+        const res = await TC.api("GET", "/api/tables/" + id + "/zones");
+        if (shown !== id) return;
+        zones = res.zones || [];
+        gameZones = Array.isArray(res.game_zones) ? res.game_zones : null;
+        zoneLabels = res.zone_labels || {};
+        zonesFor = id;
+        draw();
+      } catch (e) { if (shown === id) TC.toast(e.message, "error"); }
+    })();
+    return zonesLoad;
   }
 
-  sel.onchange = async () => {
-    if (!sel.value) return;
-    const id = sel.value;
-    // (kept before the camera answers: starting it can take a second, and the host may
-    // teach a card or save zones meanwhile)
+  function showUnused(names) {
+    const box = $("cam-unused");
+    box.hidden = !(names && names.length);
+    if (!box.hidden) {
+      box.textContent = t("The game does not use these zones: {zones}. Remove them, or cards there are ignored.",
+        { zones: names.map(labelOf).join(", ") });
+    }
+  }
+
+  $("cam-save").onclick = async () => {
+    if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
+    const id = shown;
+    await zonesLoad;
+    if (shown !== id || zonesFor !== id) return;  // (another table was chosen meanwhile)
     const pin = hostPin(id);
     if (!pin) return;
     try {
-      await TC.api("POST", "/api/tables/" + id + "/camera", {}, { pin });
-      TC.toast(t("The camera now watches this table."));
-    } catch (e) { refused(id, e); }
-    loadZones(); status();
-  };
-  document.getElementById("cam-refresh").onclick = refresh;
-  document.getElementById("cam-add").onclick = () => {
-    zones.push({ name: t("zone") + "-" + (zones.length + 1), rect: [0.35, 0.35, 0.65, 0.65] }); draw();
-  };
-  document.getElementById("cam-save").onclick = async () => {
-    if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
-    const id = sel.value, pin = hostPin(id);
-    if (!pin) return;
-    try {
-      zones = (await TC.api("PUT", "/api/tables/" + id + "/zones", { zones }, { pin })).zones;
-      draw(); TC.toast(t("Zones saved."));
+      const res = await TC.api("PUT", "/api/tables/" + id + "/zones", { zones }, { pin });
+      if (shown !== id) return;
+      zones = res.zones; dirty = false; draw();
+      showUnused(res.unused);
+      TC.toast(t("Zones saved."));
     } catch (e) { refused(id, e); }
   };
 
-  // teaching the table's own cards: the largest card in view, named by the host
-  const teachList = document.getElementById("teach-list");
-  const teachLabel = document.getElementById("teach-label");
+  $("cam-markers").onclick = async () => {
+    if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
+    const id = shown, pin = hostPin(id);
+    if (!pin) return;
+    try {
+      const res = await TC.api("POST", "/api/tables/" + id + "/zones/markers", {}, { pin });
+      if (shown !== id) return;
+      zones = res.zones || []; zonesFor = id; dirty = false; draw();
+      showUnused(res.unused);
+      TC.toast(t("Zones set from the markers: {n} found.", { n: res.found !== undefined ? res.found : zones.length }));
+      refresh();
+    } catch (e) { refused(id, e); }
+  };
+
+  $("cam-restart").onclick = async () => {
+    if (!shown) return;
+    const id = shown, pin = hostPin(id);
+    if (!pin) return;
+    try {
+      await TC.api("POST", "/api/tables/" + id + "/camera", { restart: true }, { pin });
+      TC.toast(t("The camera was restarted."));
+      setTimeout(refresh, 1000);
+    } catch (e) { refused(id, e); }
+  };
+
+  /* ---- teaching the table's own cards: the largest card in view, named by the host ---- */
+  const teachList = $("teach-list");
+  const teachLabel = $("teach-label");
+  let byName = new Map();  // a card's name as shown (lower case) -> its id
+  const cardName = (id) => TC.cardName(deck, id);
   function showTaught(res) {
-    const names = document.getElementById("teach-names");  // the deck's own spellings
-    names.replaceChildren(...(res.names || []).map((n) => el("option", { value: n })));
-    teachList.replaceChildren(...(Object.keys(res.cards).length ? Object.entries(res.cards).map(([card, n]) =>
+    deck = res.deck || deck;
+    const ids = res.names || [];
+    byName = new Map(ids.map((id) => [cardName(id).toLowerCase(), id]));
+    // the suggestions: the deck's cards in the phone's language (a taught deck: its names)
+    const suggest = ids.length ? ids.map(cardName) : Object.keys(res.cards || {});
+    $("teach-names").replaceChildren(...suggest.map((n) => el("option", { value: n })));
+    const cards = Object.entries(res.cards || {});
+    teachList.replaceChildren(...(cards.length ? cards.map(([card, n]) =>
       el("li", { class: "row" },
-        el("span", { class: "grow" }, t("Photos of {card}: {count}", { card, count: n })),
+        el("span", { class: "grow" }, t("Photos of {card}: {count}", { card: cardName(card), count: n })),
         el("button", { class: "btn", onclick: () => forget(card) }, t("Forget")))) :
       [el("li", { class: "muted" }, t("Nothing taught yet."))]));
   }
-  async function loadTaught() {
-    if (!sel.value) { teachList.replaceChildren(); return; }
-    try { showTaught(await TC.api("GET", "/api/tables/" + sel.value + "/camera/taught")); }
-    catch (e) { TC.toast(e.message, "error"); }
+  function loadTaught(id) {
+    teachList.replaceChildren();
+    $("teach-names").replaceChildren();
+    if (!id) return;
+    TC.api("GET", "/api/tables/" + id + "/camera/taught")
+      .then((res) => { if (shown === id) showTaught(res); })
+      .catch((e) => { if (shown === id) TC.toast(e.message, "error"); });
   }
   async function forget(card) {
-    const id = sel.value, pin = hostPin(id);
+    const id = shown, pin = hostPin(id);
     if (!pin) return;
     try {
-      showTaught(await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin }));
+      const res = await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin });
+      if (shown === id) showTaught(res);
     } catch (e) { refused(id, e); }
   }
-  document.getElementById("teach-go").onclick = async () => {
-    if (!sel.value) { TC.toast(t("Choose the table first."), "error"); return; }
-    const id = sel.value, pin = hostPin(id);
+  $("teach-go").onclick = async () => {
+    if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
+    const id = shown, pin = hostPin(id);
     if (!pin) return;
+    const typed = teachLabel.value.trim();
+    const label = byName.get(typed.toLowerCase()) || typed;  // the name shown -> the card's id
     try {
-      const res = await TC.api("POST", "/api/tables/" + id + "/camera/taught", { label: teachLabel.value }, { pin });
-      TC.toast(t("Learned {card}. Photos of it: {count}.", { card: res.label, count: res.photos }));
-      teachLabel.value = ""; showTaught(res); refresh();
+      const res = await TC.api("POST", "/api/tables/" + id + "/camera/taught", { label }, { pin });
+      if (shown !== id) return;
+      showTaught(res);
+      TC.toast(t("Learned {card}. Photos of it: {count}.", { card: cardName(res.label), count: res.photos }));
+      teachLabel.value = ""; refresh();
     } catch (e) { refused(id, e); }
   };
-  sel.addEventListener("change", loadTaught);
 
-  await status(); refresh(); loadZones(); loadTaught();
-  // the hints follow the picture while the host moves a lamp or turns the focus ring
-  setInterval(() => { if (!document.hidden) status(); }, 2000);
+  /* ---- which table ---- */
+  function show(id) {
+    shown = id || null;
+    sel.value = shown || "";
+    $("cam-restart").hidden = !shown;
+    $("cam-print").href = "/camera/markers.png" + (shown ? "?table=" + encodeURIComponent(shown) : "");
+    loadZones(shown);
+    loadTaught(shown);
+  }
+
+  sel.onchange = async () => {
+    const id = sel.value, prev = shown;
+    if (id === prev) return;
+    // the camera always watches some table: "—" is no choice once it does
+    if (!id || (dirty && !confirm(t("The zones you changed are not saved. Leave them?")))) { sel.value = prev || ""; return; }
+    const pin = hostPin(id);
+    if (!pin) { sel.value = prev || ""; return; }  // cancelled: nothing changes
+    // the page shows the new table at once (the camera can take a second to start, and the
+    // host may teach a card meanwhile); refused, it goes back to the table it showed
+    const mine = ++switching;
+    epoch++;
+    show(id);
+    try {
+      await TC.api("POST", "/api/tables/" + id + "/camera", {}, { pin });
+      TC.toast(t("The camera now watches this table."));
+    } catch (e) {
+      refused(id, e);
+      if (shown === id) show(prev);
+    } finally {
+      if (mine === switching) switching = 0;
+      epoch++;
+      status();
+    }
+  };
+
+  /* ---- start ---- */
+  await status();  // (shows the table the camera watches, and its picture)
+  // the hints follow the picture while the host moves a lamp or turns the focus ring; with
+  // no camera on this companion, a slow look in case it comes
+  let last = Date.now();
+  setInterval(() => {
+    if (document.hidden) return;
+    if (camOn === false && Date.now() - last < 20000) return;
+    last = Date.now();
+    status();
+  }, 2000);
 })();

@@ -1,0 +1,250 @@
+"""The camera page and the camera's news on the table pages, in a real Chromium phone.
+
+Choosing a table is one step: a cancelled or refused PIN leaves the page on the table the
+camera watches (dropdown, zones and taught cards), so Save never writes one table's zones
+over another's. A camera that stops (here a webcam stream, served by the test, that pauses)
+is told on the phones of the table it watches, and its coming back too. With no camera on
+the companion the page says so once, and shows no broken picture. The zone editor offers the
+game's own zones by the names people use (Versus: the players' names), deletes and adds them.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import cv2
+import pytest
+from playwright.sync_api import expect
+
+from vision.synth import render_scene
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PIN = {"X-Host-Pin": "2468"}
+
+
+def uno_table(server, pin="2468", title=None) -> str:
+    return server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": pin, "title": title})[1]["table"]["id"]
+
+
+def camera_server(server_factory, tmp_path):
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "red-7.png"), image)
+    return server_factory(camera=f"replay:{shots}")
+
+
+def test_a_cancelled_or_refused_pin_leaves_the_page_on_the_watched_table(server_factory,
+                                                                          phone, tmp_path):
+    server = camera_server(server_factory, tmp_path)
+    first = uno_table(server, title="Kitchen")
+    other = uno_table(server, pin="1357", title="Garden")
+    mine = [{"name": "discard", "rect": [0.1, 0.1, 0.4, 0.4]}]
+    assert server.request("PUT", f"/api/tables/{first}/zones", {"zones": mine}, PIN)[0] == 200
+    assert server.request("POST", f"/api/tables/{first}/camera", {}, PIN)[0] == 200
+    theirs = server.request("GET", f"/api/tables/{other}/zones")[1]["zones"]
+    assert len(theirs) == 2
+
+    host = phone()
+    answers: list[str | None] = []
+    asked: list[str] = []
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        reply = answers.pop(0)
+        dialog.dismiss() if reply is None else dialog.accept(reply)
+
+    host.on("dialog", answer)
+    host.goto(f"{server.url}/camera")
+    table = host.locator("#cam-table")
+    expect(table).to_have_value(first)
+    expect(host.locator("#cam-stage .zone")).to_have_count(1)
+
+    # cancelled: nothing changes, and the prompt named the table
+    answers.append(None)
+    table.select_option(other)
+    expect(table).to_have_value(first)
+    code = server.request("GET", f"/api/tables/{other}")[1]["table"]["code"]
+    assert asked == [f"Host PIN for Garden ({code})"]
+    expect(host.locator("#cam-stage .zone")).to_have_count(1)
+
+    # a wrong PIN: refused, and back on the watched table, its zones shown
+    answers.append("0000")
+    with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{other}/camera")) as res:
+        table.select_option(other)
+    assert res.value.status == 403
+    expect(table).to_have_value(first)
+    expect(host.locator("#toast")).to_have_class("show error")
+    expect(host.locator("#cam-stage .zone")).to_have_count(1)
+    expect(host.locator("#cam-stage .zone")).to_have_attribute("data-zone", "discard")
+
+    # Save saves the zones shown, for the table shown
+    answers.append("2468")
+    host.get_by_role("button", name="Save the zones").click()
+    expect(host.locator("#toast")).to_have_text("Zones saved.")
+    assert server.request("GET", f"/api/tables/{first}/zones")[1]["zones"] == mine
+    assert server.request("GET", f"/api/tables/{other}/zones")[1]["zones"] == theirs
+    assert server.request("GET", "/api/camera")[1]["table"] == first
+
+    # the marker sheet is the shown table's; no markers in view: said, and nothing changes
+    assert host.locator("#cam-print").get_attribute("href") == f"/camera/markers.png?table={first}"
+    markers = f"/api/tables/{first}/zones/markers"
+    with host.expect_response(lambda r: r.url.endswith(markers)) as res:
+        host.get_by_role("button", name="Set the zones from the markers").click()
+    assert res.value.status == 422
+    expect(host.locator("#toast")).to_contain_text("marker")
+    expect(host.locator("#cam-stage .zone")).to_have_count(1)
+    assert server.request("GET", f"/api/tables/{first}/zones")[1]["zones"] == mine
+    assert answers == [] and host.js_errors == []
+
+
+class PausableWebcam:
+    """A webcam on the network (an MJPEG stream, as OpenCV reads one) that the test pauses."""
+
+    def __init__(self) -> None:
+        self.flowing = threading.Event()
+        self.flowing.set()
+        image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+        jpeg = cv2.imencode(".jpg", cv2.resize(image, (320, 240)))[1].tobytes()
+        cam = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "multipart/x-mixed-replace; boundary=frame")
+                self.end_headers()
+                try:
+                    while not cam.closed:
+                        cam.flowing.wait(0.5)
+                        if not cam.flowing.is_set():
+                            continue
+                        self.wfile.write(b"--frame\r\nContent-Type: image/jpeg\r\n"
+                                         b"Content-Length: %d\r\n\r\n" % len(jpeg) + jpeg + b"\r\n")
+                        self.wfile.flush()
+                        time.sleep(0.1)
+                except OSError:
+                    pass
+
+        self.closed = False
+        self.http = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.http.daemon_threads = True
+        threading.Thread(target=self.http.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.http.server_address[1]}/stream.mjpg"
+
+    def close(self) -> None:
+        self.closed = True
+        self.flowing.set()
+        self.http.shutdown()
+        self.http.server_close()
+
+
+@pytest.fixture
+def webcam():
+    cam = PausableWebcam()
+    yield cam
+    cam.close()
+
+
+def test_the_players_are_told_when_the_camera_stops_and_when_it_is_back(server_factory, phone,
+                                                                       webcam, tmp_path):
+    server = server_factory(camera=f"opencv:{webcam.url}")
+    tid = uno_table(server)
+    assert server.request("POST", f"/api/tables/{tid}/camera", {}, PIN)[0] == 200
+    elsewhere = uno_table(server)  # a table the camera does not watch
+
+    ana = phone()
+    ana.goto(f"{server.url}/t/{tid}")
+    other = phone()
+    other.goto(f"{server.url}/t/{elsewhere}")
+    banner = ana.locator("#camera-lost")
+    expect(ana.locator("#live")).to_have_class("dot on")
+    expect(other.locator("#live")).to_have_class("dot on")
+    expect(banner).to_be_hidden()
+
+    webcam.flowing.clear()  # the cable is pulled: no new frame
+    expect(banner).to_be_visible(timeout=10000)
+    expect(banner).to_have_text("The camera stopped: tap the cards on the phone until it is back.")
+    expect(banner).to_have_attribute("role", "alert")
+    # a phone opened now is told too (from the camera's status)
+    late = phone()
+    late.goto(f"{server.url}/t/{tid}")
+    expect(late.locator("#camera-lost")).to_be_visible(timeout=5000)
+    expect(other.locator("#camera-lost")).to_be_hidden()
+
+    webcam.flowing.set()  # plugged back in
+    expect(banner).to_be_hidden(timeout=10000)
+    expect(late.locator("#camera-lost")).to_be_hidden(timeout=10000)
+    assert ana.js_errors == [] and late.js_errors == [] and other.js_errors == []
+
+
+def test_the_camera_page_says_once_that_there_is_no_camera(server_factory, phone, tmp_path):
+    server = server_factory(camera="off")
+    uno_table(server)
+    page = phone("pt-BR")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/camera") else None)
+    page.clock.install()  # the page's timers run on the test's clock, not the wall's
+    page.goto(f"{server.url}/camera")
+    off = page.locator("#cam-off")
+    expect(off).to_be_visible()
+    expect(off).to_contain_text("Nenhuma câmera")  # the server's own message, translated
+    for hidden in ("#cam-zones-card", "#cam-teach-card", "#cam-choose"):
+        expect(page.locator(hidden)).to_be_hidden()
+    assert page.locator("#cam-shot").get_attribute("src") is None
+    page.clock.run_for(10_000)
+    assert len(asked) == 1  # no polling every 2 s
+    page.clock.run_for(12_000)
+    assert len(asked) <= 2  # a slow look every 20 s at most
+    assert page.js_errors == []
+
+
+def test_the_zone_editor_offers_the_games_zones_by_their_peoples_names(server_factory, phone,
+                                                                       tmp_path):
+    server = camera_server(server_factory, tmp_path)
+    players = ["Ana", "Bruno", "Chen"]
+    tid = server.request("POST", "/api/tables", {
+        "game": "versus", "players": players, "pin": "2468"})[1]["table"]["id"]
+    assert server.request("POST", f"/api/tables/{tid}/camera", {}, PIN)[0] == 200
+
+    host = phone()
+    host.on("dialog", lambda d: d.accept("2468"))
+
+    host.goto(f"{server.url}/camera")
+    expect(host.locator("#cam-table")).to_have_value(tid)
+    tags = host.locator("#cam-stage .zone-tag")
+    expect(tags).to_have_text(players)
+    assert host.locator("#zone-list input").count() == 0  # the game's names are not typed
+
+    # delete Bruno's zone: it is then offered to add back, and nothing else is
+    host.get_by_role("button", name="Remove the zone Bruno").click()
+    expect(tags).to_have_text(["Ana", "Chen"])
+    add = host.locator("#zone-list [data-add]")
+    expect(add).to_have_count(1)
+    add.click()
+    expect(tags).to_have_text(["Ana", "Chen", "Bruno"])
+    expect(add).to_have_count(0)
+    host.locator("#cam-stage").evaluate("s => s.scrollIntoView({block: 'center'})")
+    box = host.locator("#cam-stage .zone").nth(2).bounding_box()
+    handle = host.locator("#cam-stage .zone-handle").nth(2).bounding_box()
+    assert handle["width"] >= 44 and handle["height"] >= 44
+
+    # a drag that starts on the zone's name moves the zone
+    tag = host.locator("#cam-stage .zone-tag").nth(2).bounding_box()
+    host.mouse.move(tag["x"] + 5, tag["y"] + 5)
+    host.mouse.down()
+    host.mouse.move(tag["x"] + 45, tag["y"] + 35, steps=5)
+    host.mouse.up()
+    moved = host.locator("#cam-stage .zone").nth(2).bounding_box()
+    assert moved["x"] > box["x"] + 20 and moved["y"] > box["y"] + 20
+
+    host.get_by_role("button", name="Save the zones").click()
+    expect(host.locator("#toast")).to_have_text("Zones saved.")
+    saved = server.request("GET", f"/api/tables/{tid}/zones")[1]["zones"]
+    assert [z["name"] for z in saved] == ["discard-0", "discard-2", "discard-1"]
+    assert host.js_errors == []
