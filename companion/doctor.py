@@ -16,20 +16,49 @@ from companion.config import is_raspberry_pi, load_config
 from companion.narration import PLAYERS
 
 
-def _check_camera(cfg) -> dict[str, Any]:
+def _check_camera(cfg, probe: bool = True) -> dict[str, Any]:
+    """The camera ``companion serve`` will watch: opened the way it opens it
+    (``vision.sources.choose_source``) and one frame read, so a webcam that is not plugged
+    in, or a wrong device path, says FALLBACK here and not only once friends sit down.
+    ``probe`` False: what the config asks for, without opening anything."""
     picam = importlib.util.find_spec("picamera2") is not None
     videos = sorted(str(p) for p in Path("/dev").glob("video*"))
-    if cfg.camera:
-        choice = cfg.camera
-    elif picam and is_raspberry_pi():
-        choice = "picamera2"
-    elif videos:
-        choice = "opencv:0"
-    else:
-        choice = "replay (sample photos)"
-    return {"configured": cfg.camera or None, "picamera2_installed": picam,
-            "video_devices": videos, "will_use": choice,
-            "fallback": choice.startswith("replay")}
+    out: dict[str, Any] = {"configured": cfg.camera or None, "picamera2_installed": picam,
+                           "video_devices": videos}
+    if cfg.camera.strip().lower() == "off":
+        return {**out, "will_use": "no camera (off): the phones tap the cards",
+                "fallback": False}
+    if not probe:
+        wanted = cfg.camera or ("picamera2" if picam and is_raspberry_pi() else "replay")
+        return {**out, "will_use": wanted, "fallback": wanted.startswith("replay")}
+    import warnings
+
+    try:
+        from vision.sources import CameraFallbackWarning, choose_source
+    except ImportError as exc:  # (OpenCV missing: serve runs without a camera)
+        return {**out, "will_use": "no camera", "fallback": True, "error": str(exc)}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", CameraFallbackWarning)
+        source, choice = choose_source(cfg)
+    try:
+        frame = next((f for f in (source.read() for _ in range(20)) if f is not None), None)
+    finally:
+        source.close()
+    names = {"picamera2": "picamera2 (Raspberry Pi camera)", "webcam": "webcam",
+             "video": "video file", "replay": "replay of photos"}
+    will_use = f"{names.get(choice.kind, choice.kind)}: {choice.wanted or source.name}"
+    if choice.fallback:
+        will_use = f"replay of the sample photos INSTEAD OF {choice.wanted}"
+    elif choice.wanted is None and choice.kind == "replay":
+        will_use = "replay of the sample photos (no camera set; not a Pi)"
+    elif frame is None:
+        out["error"] = "opened, but sent no picture"
+    if choice.error:
+        out["error"] = choice.error
+    elif frame is not None:
+        out["picture"] = f"{frame.image.shape[1]}x{frame.image.shape[0]}"
+    return {**out, "wanted": choice.wanted, "will_use": will_use,
+            "fallback": choice.fallback or choice.kind == "replay" or frame is None}
 
 
 def _check_pins(cfg) -> dict[str, Any]:
