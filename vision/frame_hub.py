@@ -3,6 +3,11 @@
 Like picamera2's frame server: recognition, the live preview and the slap judge each read
 the newest frame at their own pace, and none of them can slow the capture down. A reader
 that wants every new frame calls ``wait_next(after_seq)``.
+
+The capture thread owns the source: it closes it after its last read. ``stop()`` waits a
+while for that, but never closes a source a read is still blocked in (a network webcam that
+stalled): OpenCV's ``release()`` under a ``read()`` in another thread crashed the whole
+process in libavutil when the stream came back.
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ class FrameHub:
         self._latest: Frame | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._close_lock = threading.Lock()
+        self._closed = False
         self.last_frame_ns: int | None = None  # clock time the latest frame arrived
         self.error: BaseException | None = None
 
@@ -45,17 +52,29 @@ class FrameHub:
         return frame
 
     def _run(self) -> None:
-        while not self._stop.is_set():
-            try:
-                frame = self.step()
-            except Exception as exc:  # a dead camera must not kill the process
-                self.error = exc
-                log.exception("camera read failed")
-                frame = None
-            if frame is None:
-                if getattr(self.source, "exhausted", False):
-                    break
-                self._stop.wait(0.05)
+        try:
+            while not self._stop.is_set():
+                try:
+                    frame = self.step()
+                except Exception as exc:  # a dead camera must not kill the process
+                    self.error = exc
+                    log.exception("camera read failed")
+                    frame = None
+                if frame is None:
+                    if getattr(self.source, "exhausted", False):
+                        break
+                    self._stop.wait(0.05)
+        finally:
+            if self._stop.is_set():
+                self._close_source()
+
+    def _close_source(self) -> None:
+        """Close the source once (the capture thread after its last read, or ``stop``
+        where no read can be under way)."""
+        with self._close_lock:
+            if not self._closed:
+                self._closed = True
+                self.source.close()
 
     def start(self) -> FrameHub:
         if self._thread is None:
@@ -63,12 +82,18 @@ class FrameHub:
             self._thread.start()
         return self
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 2.0) -> None:
+        """Stop capturing. The source is closed by the capture thread after its read; if
+        that read is still blocked after ``timeout`` s, it is left to close when the read
+        returns (never under it)."""
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
-            self._thread = None
-        self.source.close()
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            thread.join(timeout=timeout)
+        if thread is None or not thread.is_alive():
+            self._close_source()
+        else:
+            log.warning("camera: a read is still blocked; its source is closed when it returns")
         with self._cond:
             self._cond.notify_all()
 

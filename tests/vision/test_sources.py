@@ -79,3 +79,58 @@ def test_hub_thread_serves_many_readers() -> None:
         assert got is not None
         again = hub.wait_next(got.seq - 1, timeout=2.0)
         assert again is not None and again.seq >= got.seq
+
+
+class _StalledCamera:
+    """A source whose read blocks until the test lets it return (a network webcam whose
+    stream stalled), and which records from which thread it was closed and whether a read
+    was under way then."""
+
+    name = "stalled"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.reading = threading.Event()
+        self.go_on = threading.Event()
+        self.closed = threading.Event()
+        self.in_read = False
+        self.closed_during_read: list[bool] = []
+        self.closed_by: list[str] = []
+
+    def start(self) -> None:
+        pass
+
+    def read(self):
+        self.in_read = True
+        self.reading.set()
+        self.go_on.wait(5)
+        self.in_read = False
+        return None
+
+    def close(self) -> None:
+        import threading
+
+        self.closed_during_read.append(self.in_read)
+        self.closed_by.append(threading.current_thread().name)
+        self.closed.set()
+
+
+def test_stop_never_closes_a_source_under_a_blocked_read() -> None:
+    """OpenCV's release() under a read() in another thread crashed the process (a webcam
+    stream that stalled, then the camera restarted from the phone): the capture thread
+    closes its own source, once, after the read returns."""
+    cam = _StalledCamera()
+    hub = FrameHub(cam).start()
+    assert cam.reading.wait(5)
+    hub.stop(timeout=0.05)  # the read is still blocked
+    assert cam.closed_by == []
+    cam.go_on.set()  # the stream comes back: the read returns, the thread ends
+    assert cam.closed.wait(5)
+    assert cam.closed_by == ["camera"] and cam.closed_during_read == [False]
+
+
+def test_stop_closes_the_source_of_a_hub_that_never_ran() -> None:
+    cam = _StalledCamera()
+    FrameHub(cam).stop()
+    assert cam.closed_during_read == [False] and len(cam.closed_by) == 1
