@@ -74,6 +74,7 @@ class CameraRuntime:
         self.ready = threading.Event()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._zones_lock = threading.Lock()  # (saved whole, one at a time)
 
     # -- which table, which deck, which zones ------------------------------------------
     @property
@@ -147,12 +148,15 @@ class CameraRuntime:
         out = [{"name": z.name, "rect": list(z.rect)} for z in parsed]
         path = self.zones_path(table_id)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(out))
-        tmp.replace(path)  # (a power cut mid-write leaves the old zones, not half a file)
-        with self._lock:
-            if table_id == self.table_id and self.watcher is not None:
-                self.watcher.set_zones(parsed)
+        # (a power cut mid-write leaves the old zones, not half a file; two phones saving at
+        # once each write a file of their own, and the last to land wins whole)
+        with self._zones_lock:
+            tmp = path.with_name(f".{path.name}.{threading.get_ident()}.tmp")
+            tmp.write_text(json.dumps(out))
+            tmp.replace(path)
+            with self._lock:
+                if table_id == self.table_id and self.watcher is not None:
+                    self.watcher.set_zones(parsed)
         return out
 
     def zones_from_markers(self, table_id: str) -> tuple[list[dict[str, Any]], int]:
@@ -239,7 +243,7 @@ class CameraRuntime:
         LookupError before the first frame, CameraStalled when frames stopped."""
         frame = self.fresh_frame()
         deck = self.deck_for(table_id)
-        count = self._store().teach(_store_name(deck), label, frame.image)
+        count = self._store().teach(_store_name(deck), label, frame.image, whole=False)
         self._reload(deck)
         return count
 

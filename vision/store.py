@@ -18,6 +18,12 @@ from vision.detect import find_cards, rectify
 from vision.recognise.features import DETAIL_H, DETAIL_W, both_ways
 from vision.recognise.keypoints import Keypoints, from_arrays, keypoints, to_arrays
 
+MAX_NAME = 40  # a taught card's name, folded (the phone's box holds 40 characters)
+
+
+class NoCardInView(LookupError):
+    """Teaching from a view of the table that shows no card."""
+
 
 class DeckStore:
     def __init__(self, root: Path | str) -> None:
@@ -43,18 +49,24 @@ class DeckStore:
         return {d.name: sorted(p.stem for p in d.glob("*.npz"))
                 for d in sorted(self.root.iterdir()) if d.is_dir()}
 
-    def teach(self, deck: str, label: str, image: np.ndarray, crop: bool = False) -> int:
+    def teach(self, deck: str, label: str, image: np.ndarray, crop: bool = False,
+              whole: bool = True) -> int:
         """Remember one photo of card ``label``; returns how many photos it now has.
 
         ``image`` is a photo with the card in view (the largest card found is used) or,
-        with ``crop=True``, an already rectified card.
+        with ``crop=True``, an already rectified card. ``whole`` False: the photo is a view
+        of the table (the camera's), never itself a tight crop of a card, so with no card
+        found :class:`NoCardInView` is raised (the detector's whole-photo guess, taught from
+        an empty table, had the camera name that table a card and play it).
         """
         label = fold_taught_name(label)
         if not label:
             raise ValueError("empty card name")
         if not crop:
-            quad = find_cards(image, colour_bodies=True)[0]
-            image = rectify(image, quad.corners, (DETAIL_W, DETAIL_H))
+            quads = find_cards(image, colour_bodies=True, whole_fallback=whole)
+            if not quads:
+                raise NoCardInView("no card in view")
+            image = rectify(image, quads[0].corners, (DETAIL_W, DETAIL_H))
         feats = both_ways(image)
         kps = [keypoints(image)]
         d = self._dir(deck)
@@ -83,8 +95,9 @@ class DeckStore:
                     p.unlink()
                 d.rmdir()
                 return True
-            p = d / f"{fold_taught_name(label)}.npz"
-            if p.is_file():
+            name = fold_taught_name(label)
+            p = d / f"{name}.npz"
+            if name and len(name) <= MAX_NAME and p.is_file():
                 p.unlink()
                 return True
             return False

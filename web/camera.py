@@ -29,6 +29,13 @@ def camera():
     return runtime
 
 
+def _camera_game(table_id: str) -> None:
+    """Refuse to teach for a table whose game does not use the camera (a score pad): its
+    deck would have been taken for UNO's, and UNO's taught cards changed."""
+    if not getattr(tables().get(table_id).game, "camera_deck", None):
+        raise TableError(409, "no_camera_game", N_("This game does not use the camera."))
+
+
 @bp.get("/api/camera")
 def status():
     return jsonify(camera().status())
@@ -36,7 +43,8 @@ def status():
 
 @bp.post("/api/tables/<table_id>/camera")
 def watch(table_id: str):
-    """The host points the camera at this table (its game's deck and zones)."""
+    """The host points the camera at this table (its game's deck and zones). A table whose
+    game has no camera (a score pad) parks it: no table hears what it sees."""
     identify(tables(), table_id, need_host=True)
     if body().get("restart") is True:
         camera().restart(table_id)
@@ -132,8 +140,10 @@ def teach(table_id: str):
     camera sees is compared with it, and named so where the match is clear (for a built-in
     deck: the table's own printing, which wins over the model)."""
     from companion.cards import DECKS, fold_taught_name, spelled
+    from vision.store import NoCardInView
 
     identify(tables(), table_id, need_host=True)
+    _camera_game(table_id)
     runtime = camera()
     label = body().get("label")
     deck = runtime.deck_for(table_id)
@@ -148,15 +158,21 @@ def teach(table_id: str):
 
     try:
         photos = runtime.teach(table_id, label)
+    except NoCardInView:
+        raise TableError(422, "no_card", N_("No card is in view: lay the card alone in the "
+                                            "camera's view, then tap Teach.")) from None
     except (LookupError, CameraStalled) as exc:
         raise _frame_refused(exc) from None
-    return jsonify({**runtime.taught(table_id), "label": label, "photos": photos})
+    # (the name as stored and listed: "Ataque três" is kept as ataque-tres)
+    return jsonify({**runtime.taught(table_id), "label": spelled(deck, label) or
+                    fold_taught_name(label), "photos": photos})
 
 
 @bp.delete("/api/tables/<table_id>/camera/taught/<label>")
 def forget(table_id: str, label: str):
     """The host forgets a taught card (the built-in model reads it again, if there is one)."""
     identify(tables(), table_id, need_host=True)
+    _camera_game(table_id)
     runtime = camera()
     if not runtime.forget(table_id, label):
         raise TableError(404, "not_taught", N_("That card was not taught."))

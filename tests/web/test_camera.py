@@ -112,7 +112,8 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
     assert client.delete(f"{url}/red-7", headers=PIN).status_code == 404
 
 
-def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp_path):
+def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp_path,
+                                                       monkeypatch):
     from vision.frame_hub import FrameHub
     from vision.recognise import get_recogniser
     from vision.sources.replay import ReplaySource
@@ -124,7 +125,8 @@ def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp
     runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
     runtime.hub.step()
     table = service.create_table("scorepad", ["A", "B"], "2468")
-    runtime.deck_for = lambda table_id: "french"  # no game of ours uses the pack's camera yet
+    # (no game of ours uses the pack's camera yet: a score pad stands in for one)
+    monkeypatch.setattr(service.get(table.id).game, "camera_deck", "french", raising=False)
     res = client.post(f"/api/tables/{table.id}/camera/taught", json={"label": "10h"},
                       headers=PIN)
     assert res.status_code == 200 and res.json["cards"] == {"10H": 1}
@@ -553,9 +555,80 @@ def test_a_card_named_in_chinese_is_taught_listed_and_forgotten(app, client, ser
     assert res.json["cards"] == {"攻击三": 1}
     res = client.post(url, json={"label": "Ataque três"}, headers=PIN)
     assert res.json["cards"] == {"攻击三": 1, "ataque-tres": 1}
+    assert res.json["label"] == "ataque-tres"  # (told as it is listed)
     assert client.get(url).json["cards"] == {"攻击三": 1, "ataque-tres": 1}
     res = client.delete(f"{url}/{quote('攻击三')}", headers=PIN)
     assert res.status_code == 200 and res.json["cards"] == {"ataque-tres": 1}
     assert client.delete(f"{url}/{quote('攻击三')}", headers=PIN).status_code == 404
     res = client.post(url, json={"label": "?!"}, headers=PIN)
     assert res.status_code == 400 and res.json["error"]["code"] == "bad_card_name"
+
+
+def test_an_empty_table_teaches_nothing(app, client, service, uno, tmp_path):
+    """The camera's view is never itself a tight crop of a card: with no card in view,
+    teaching is refused and nothing is stored (the detector's whole-photo guess, taught as a
+    red 7, had the camera see a red 7 on the empty table and play it)."""
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    empty, _ = render_scene([], table="wood", seed=4)
+    runtime.hub = FrameHub(ReplaySource(images=[empty], stepped=True))
+    runtime.hub.step()
+    url = f"/api/tables/{uno}/camera/taught"
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 422 and res.json["error"]["code"] == "no_card"
+    assert client.get(url).json["cards"] == {}
+    assert not (tmp_path / "data" / "decks" / "uno").is_dir()
+
+
+def test_a_name_too_long_to_be_taught_is_not_taught(app, client, service, uno, tmp_path):
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    res = client.delete(f"/api/tables/{uno}/camera/taught/{'x' * 5000}", headers=PIN)
+    assert res.status_code == 404 and res.json["error"]["code"] == "not_taught"
+
+
+def test_a_game_without_the_camera_teaches_nothing(app, client, service, uno, tmp_path):
+    """A score pad has no deck: teaching from it, or forgetting, had changed the UNO deck's
+    taught cards. (Pointing the camera at it parks the camera: no table hears it.)"""
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    app.extensions["camera"] = runtime
+    pad = client.post("/api/tables", json={"game": "scorepad", "players": ["A", "B"],
+                                           "pin": "2468"}).json["table"]["id"]
+    for method, url, payload in (
+            ("post", f"/api/tables/{pad}/camera/taught", {"label": "red-7"}),
+            ("delete", f"/api/tables/{pad}/camera/taught/red-7", None)):
+        res = getattr(client, method)(url, json=payload, headers=PIN)
+        assert res.status_code == 409 and res.json["error"]["code"] == "no_camera_game", url
+    assert not (tmp_path / "decks").exists()
+
+
+def test_zones_saved_at_once_from_many_phones_land_whole(service, uno, tmp_path):
+    """Two phones saving at the same moment had shared one temporary file: one save
+    answered 500 after the other had written. Each lands whole, and the last one wins."""
+    import json
+    import threading
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    start = threading.Barrier(8)
+    errors: list[BaseException] = []
+    sets = [[{"name": "discard", "rect": [0.1, 0.1, 0.2 + k / 100, 0.5]}] for k in range(8)]
+
+    def save(zones):
+        start.wait()
+        try:
+            for _ in range(20):
+                runtime.set_zones(uno, zones)
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=save, args=(z,)) for z in sets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert json.loads(runtime.zones_path(uno).read_text()) in sets
+    assert [p.name for p in runtime.zones_path(uno).parent.iterdir()] == [f"{uno}.json"]
