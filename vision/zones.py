@@ -130,8 +130,8 @@ def printable(text: str) -> str | None:
 def marker_sheet(zone_count: int | None = None, names: list[str] | None = None,
                  page: tuple[int, int] = (2480, 3508), marker_px: int = 360) -> np.ndarray:
     """A printable A4 page (300 dpi): for each zone its two markers, cut apart and laid at
-    the zone's top-left and bottom-right corners, each captioned with the zone's name (a
-    name cv2 cannot print shows as "zone <k>"; the phone lists the zones in the same order).
+    the zone's top-left and bottom-right corners, each captioned with the zone's number (as
+    the phone lists the zones) and name (left out where cv2 cannot print it).
 
     ``zone_count`` defaults to the number of ``names`` given, else 4. Up to 6 zones a row
     each (markers 360 pixels, 3 cm); more go two to a row, and the markers shrink to fit
@@ -153,8 +153,8 @@ def marker_sheet(zone_count: int | None = None, names: list[str] | None = None,
         raise ValueError("too many zones for one page")
     cell_h = marker_px + caption + drop
     for k in range(zone_count):
-        name = names[k] if k < len(names) else f"zone-{k + 1}"
-        name = printable(name) or f"zone {k + 1}"
+        name = names[k] if k < len(names) else ""
+        name = printable(name) or ""
         row, col = divmod(k, per_row)
         for j, corner in enumerate(("top-left", "bottom-right")):
             mid = 2 * k + j
@@ -163,7 +163,9 @@ def marker_sheet(zone_count: int | None = None, names: list[str] | None = None,
             y = margin + row * cell_h + j * drop
             marker = cv2.aruco.generateImageMarker(dictionary, mid, marker_px)
             sheet[y:y + marker_px, x:x + marker_px] = marker
-            text = f"{name}: {corner} (#{mid})"
+            # numbered as the phone lists the zones: the link where a name cannot print
+            text = f"{k + 1}. {name}: {corner} (#{mid})" if name else \
+                f"{k + 1}: {corner} (#{mid})"
             scale = 1.4
             width = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, 3)[0][0]
             if width > cell_w - 20:  # (a long name: the caption shrinks to its cell)

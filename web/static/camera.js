@@ -232,7 +232,7 @@
             if (v && !zones.some((o, j) => j !== i && o.name === v)) { zones[i].name = v; dirty = true; }
             draw();
           } }) :
-        el("span", { class: "grow" }, el("strong", { text: label }),
+        el("span", { class: "grow" }, el("strong", { text: (i + 1) + ". " + label }),
           ignored(z.name) ? el("small", { class: "warning", text: " · " + t("the game does not use it") }) : null);
       return el("li", { class: "row" }, name,
         el("button", { class: "btn sign", type: "button", "aria-label": t("Remove the zone {zone}", { zone: label }),
