@@ -98,6 +98,17 @@ def test_a_cancelled_or_refused_pin_leaves_the_page_on_the_watched_table(server_
     expect(host.locator("#toast")).to_contain_text("marker")
     expect(host.locator("#cam-stage .zone")).to_have_count(1)
     assert server.request("GET", f"/api/tables/{first}/zones")[1]["zones"] == mine
+
+    # a zone added and not saved: the markers ask before they replace it
+    host.locator("#zone-list [data-add]").click()
+    expect(host.locator("#cam-stage .zone")).to_have_count(2)
+    sent: list[str] = []
+    host.on("request", lambda r: sent.append(r.url) if r.url.endswith(markers) else None)
+    answers.append(None)
+    host.get_by_role("button", name="Set the zones from the markers").click()
+    assert asked[-1] == "The zones you changed are not saved. Leave them?"
+    expect(host.locator("#cam-stage .zone")).to_have_count(2)
+    assert sent == []
     assert answers == [] and host.js_errors == []
 
 

@@ -354,6 +354,8 @@
 
   $("cam-markers").onclick = async () => {
     if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
+    // (the markers replace the zones on the page, as choosing another table would)
+    if (dirty && !confirm(t("The zones you changed are not saved. Leave them?"))) return;
     const id = shown, pin = hostPin(id);
     if (!pin) return;
     try {
