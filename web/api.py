@@ -40,7 +40,9 @@ def body() -> dict[str, Any]:
 
 
 def events_for(update: Update, seat: int | None, host: bool) -> list[dict[str, Any]]:
-    """Game events this viewer may hear: public ones, and those addressed to its seat."""
+    """Game events this viewer may hear: public ones, and those addressed to its seat. An
+    event's ``to`` is always its audience, a list of seats (a gift's recipient is named
+    otherwise: Versus's ``receiver``)."""
     return [e for e in update.events if host or "to" not in e or (seat is not None and seat in
                                                                    e["to"])]
 

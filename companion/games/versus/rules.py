@@ -765,7 +765,7 @@ class Versus:
             state["seats"][giver]["draw"] -= 1
             state["seats"][to]["draw"] += 1
             state["seats"][to]["last_card"] = False
-            events.append({"type": "card_given", "seat": giver, "to": to})
+            events.append({"type": "card_given", "seat": giver, "receiver": to})
         if state["seats"][giver]["draw"] == 0 and not state["seats"][giver]["last_card"]:
             state["seats"][giver]["last_card"] = True
             events.append({"type": "last_card", "seat": giver})
@@ -786,7 +786,7 @@ class Versus:
     def _give(self, state: State, giver: int, to: int, events: list[dict[str, Any]]) -> None:
         state["gifts_due"].remove(giver)
         state["seats"][to]["gems"] += 1
-        events.append({"type": "gem_given", "seat": giver, "to": to})
+        events.append({"type": "gem_given", "seat": giver, "receiver": to})
 
     # decisions after a slap ------------------------------------------------------------
     def _give_gem(self, state: State, action: Action, ctx: Context, redo: bool = False) -> Result:

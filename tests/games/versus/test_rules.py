@@ -132,7 +132,7 @@ def test_example_5_the_game_ends_when_two_players_remain():
     events = r.slap((1, 1500))
     assert {"type": "eliminated", "seat": 2} in events
     # The gift has one possible recipient: given at once, and the game is over.
-    assert {"type": "gem_given", "seat": 1, "to": 0} in events
+    assert {"type": "gem_given", "seat": 1, "receiver": 0} in events
     assert {"type": "game_over"} in events and r.state["ended"]
     assert r.fails({"type": "pile_top", "seat": 0, "card": "x"}, CAMERA) == "game_over"
     r.do({"type": "correct", "seat": 1, "gems": 3})
@@ -259,7 +259,7 @@ def test_e6_cards_for_everyone_gives_what_he_can_in_turn_order():
                                "hand_behind_back"]
     r.do({"type": "correct", "seat": 2, "draw": 2})
     events = r.slap((2, 2000))
-    assert [e["to"] for e in events if e["type"] == "card_given"] == [3, 0]
+    assert [e["receiver"] for e in events if e["type"] == "card_given"] == [3, 0]
     assert [s["draw"] for s in r.state["seats"]] == [13, 12, 0, 13]
     assert r.seat(2)["last_card"]
 
@@ -485,3 +485,23 @@ def test_the_end_of_play_two_ends_a_turn_already_flipped_once():
     assert r.state["turn"] == 2
     events = r.flip(2, "c", 400)
     assert not [e for e in events if e["type"] == "out_of_turn"]
+
+
+def test_every_phone_hears_a_gift():
+    """A gift's recipient is its ``receiver``: ``to`` is an event's audience, a list of
+    seats, everywhere (a Versus gift with ``to: <seat>`` broke every phone's live stream
+    and answered the giver 500 after the gift was saved)."""
+    from companion.table import Update
+    from web.api import events_for
+
+    r = Referee(3)
+    _down_to_last_card(r, 2)
+    r.flip(0, "star", 1000)
+    r.flip(1, "moon", 1100)
+    r.flip(2, "star", 1200)
+    events = r.slap((1, 1500))
+    update = Update(table_id="t", version=1, kind="action", events=events, actor=BUTTONS)
+    for seat in (0, 1, 2, None):
+        heard = events_for(update, seat, host=False)
+        assert {"type": "gem_given", "seat": 1, "receiver": 0} in heard, seat
+    assert all(isinstance(e["to"], list) for e in events if "to" in e)

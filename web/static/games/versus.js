@@ -516,7 +516,7 @@
         else if ((e.wrong || []).includes(ctx.seat)) navigator.vibrate([250, 80, 250]);
       }
       if (e.type === "eliminated" && e.seat === ctx.seat) ctx.toast(ctx.t("You are out of the game."));
-      if (e.type === "gem_given" && e.to === ctx.seat) ctx.toast(ctx.t("{name} gave you a Gem!", { name: name(e.seat) }));
+      if (e.type === "gem_given" && e.receiver === ctx.seat) ctx.toast(ctx.t("{name} gave you a Gem!", { name: name(e.seat) }));
       if (e.type === "count_mismatch" && ctx.isHost) ctx.toast(ctx.t("{name}'s counts look wrong: check and correct them.", { name: name(e.seat) }), "error");
     }
     if (redraw && ctx.view) { renderVerdict(ctx.view.public); renderPalette(); if (ctx.isHost) renderHostPalette(); }
