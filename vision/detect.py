@@ -217,6 +217,17 @@ def _quad_of(cnt: np.ndarray, area: float, img_area: float, shape: tuple[int, ..
     return pts, hull_area * grow * grow / img_area
 
 
+# A pair of pieces is one card's body where each piece and the two together fill at least
+# these shares of their joint hull (a coloured body cut by the 2018 art's disc; the wild's
+# black body cut by its oval, where at least WILD_OVAL_SHARE of their hull is vivid: two
+# crescents of ~0.13 of it each; on drawn discard piles at the looser shares 82 of 96 wilds
+# were named against 37, and without the oval's test a hand and hair paired into unsure
+# quads on 12 of uno_hemant's close-ups)
+PAIR_LEAST = (0.15, 0.3)
+WILD_PAIR_LEAST = (0.1, 0.2)
+WILD_OVAL_SHARE = 0.3
+
+
 # A black piece no card explains is looked at again by the card's edge (find_cards) only up
 # to this share of the frame (its box): a dark tablecloth is one black piece the size of the
 # table, which would have every frame's edges traced.
@@ -235,9 +246,47 @@ def _edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np
                             iterations=2)
 
 
-def _outlines(mask: np.ndarray) -> list[np.ndarray]:
-    """The outer outline of every blob of a mask (found once where two searches use them)."""
-    return list(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+def _outlines(mask: np.ndarray, nested: bool = False) -> list[np.ndarray]:
+    """The outer outline of every blob of a mask (found once where two searches use them).
+    ``nested``: also of the blobs lying in a hole of a blob that is no card. A vivid
+    tablecloth (a green felt, a pink check) is one blob of the colour masks with the cards in
+    its holes, and their coloured bodies are islands there, which the outermost outlines
+    alone never reach (drawn discard piles on such cloths: not one card found). The islands
+    of a card-shaped blob are figures printed on that card, and stay out."""
+    if not nested:
+        return list(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0])
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    parent = hierarchy[0][:, 3].tolist()
+    area = float(mask.shape[0] * mask.shape[1])
+    no_card: dict[int, bool] = {}
+
+    def open_(blob: int) -> bool:  # a blob whose holes may hold cards: itself none
+        if blob not in no_card:
+            c = contours[blob]
+            no_card[blob] = _quad_of(c, cv2.contourArea(c), area, mask.shape, 0.0) is None
+        return no_card[blob]
+
+    out = []
+    for i, c in enumerate(contours):
+        hole = parent[i]
+        if hole < 0:
+            out.append(c)
+        elif parent[hole] >= 0 and open_(parent[hole]) and all(
+                open_(b) for b in _blobs_around(parent, parent[hole])):
+            out.append(c)  # (an island: its parent is a hole, the hole's the blob around)
+    return out
+
+
+def _blobs_around(parent: list[int], blob: int) -> list[int]:
+    """The blobs whose holes hold ``blob`` (every second ancestor in the contour tree)."""
+    out = []
+    hole = parent[blob]
+    while hole >= 0 and parent[hole] >= 0:
+        out.append(parent[hole])
+        hole = parent[parent[hole]]
+    return out
 
 
 def _candidates(mask: np.ndarray, img_area: float, min_frac: float, grow: float = 1.0,
@@ -306,13 +355,22 @@ def _percentiles_u8(values: np.ndarray, qs: tuple[float, ...], channel: int = 0
     return [int(np.searchsorted(cum, q / 100.0 * n)) for q in qs]
 
 
+def _share_inside(mask: np.ndarray, hull: np.ndarray, area: float) -> float:
+    """The share of a convex hull's area that a mask covers."""
+    x, y, w, h = cv2.boundingRect(hull)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(inside, hull.reshape(-1, 2) - [x, y], 255)
+    return cv2.countNonZero(cv2.bitwise_and(inside, mask[y:y + h, x:x + w])) / max(area, 1.0)
+
+
 def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min_frac: float,
-                  grow: float, contours: list[np.ndarray] | None = None, pieces: int = 10
-                  ) -> list[tuple[np.ndarray, float]]:
+                  grow: float, contours: list[np.ndarray] | None = None, pieces: int = 10,
+                  oval: np.ndarray | None = None) -> list[tuple[np.ndarray, float]]:
     """UNO 2018 art: the white disc splits the coloured body into two pieces of one hue;
     a pair whose joint hull is card-shaped is a card. ``hue`` None: every piece is one hue
     (the black body of the wild cards). ``pieces``: how many of the largest are paired
-    (``PAIR_PIECES``)."""
+    (``PAIR_PIECES``). ``oval``: the vivid mask, where two black pieces too small for a
+    pair are still a wild's body around its oval (``WILD_PAIR_LEAST``)."""
     sized = [(cv2.contourArea(c), c) for c in (_outlines(mask) if contours is None else contours)]
     sized = sorted([ac for ac in sized if ac[0] >= 0.3 * min_frac * img_area],
                    key=lambda ac: ac[0], reverse=True)[:pieces]
@@ -339,8 +397,15 @@ def _colour_pairs(mask: np.ndarray, hue: np.ndarray | None, img_area: float, min
                 if min(dh, 180 - dh) > 10:
                     continue
             both = np.vstack([blobs[i], blobs[j]])
-            area = cv2.contourArea(cv2.convexHull(both))
-            if min(areas[i], areas[j]) < 0.15 * area or areas[i] + areas[j] < 0.3 * area:
+            hull = cv2.convexHull(both)
+            area = cv2.contourArea(hull)
+            # (a wild's black body is what its oval leaves: two crescents of ~0.13 of it
+            # each, around the oval's colours; a hand and hair hold none)
+            if (min(areas[i], areas[j]) < PAIR_LEAST[0] * area
+                    or areas[i] + areas[j] < PAIR_LEAST[1] * area) and (
+                    oval is None or min(areas[i], areas[j]) < WILD_PAIR_LEAST[0] * area
+                    or areas[i] + areas[j] < WILD_PAIR_LEAST[1] * area
+                    or _share_inside(oval, hull, area) < WILD_OVAL_SHARE):
                 continue
             q = _quad_of(both, area, img_area, mask.shape, min_frac, grow, min_solidity=0.0)
             if q is not None:
@@ -705,7 +770,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     outlined = [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
     cands = []
     if colour_bodies:
-        outl = _outlines(colour)
+        outl = _outlines(colour, nested=True)
         cands += [(c, True) for c in _candidates(colour, img_area, min_frac, 1.1, outl)]
         cands += [(c, True) for c in _colour_pairs(colour, hue, img_area, min_frac,
                                                    1.1, outl)]
@@ -714,10 +779,10 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         dark = cv2.threshold(val, dark_level(gray, split), 255,
                              cv2.THRESH_BINARY_INV)[1]
         dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, kernel, iterations=2)
-        dark_outl = _outlines(dark)
+        dark_outl = _outlines(dark, nested=True)
         wilds = [(c, False) for c in _candidates(dark, img_area, min_frac, 1.1, dark_outl)]
         wilds += [(c, False) for c in _colour_pairs(dark, None, img_area, min_frac, 1.1,
-                                                    dark_outl)]
+                                                    dark_outl, oval=vivid)]
         left = [] if len(cands) < 2 else \
             _unexplained(outl, cands + wilds + outlined, 0.3 * min_frac * img_area)
         if len(cands) < 2 or len(left) >= 2:
@@ -731,7 +796,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                                       cv2.MORPH_OPEN, kernel)
             if left:  # (a wood table's speckle elsewhere cost ~3 ms of outlines)
                 mended = cv2.bitwise_and(mended, _around(left, mended.shape))
-            outl = _outlines(mended)
+            outl = _outlines(mended, nested=True)
             cands += [(c, True) for c in _candidates(mended, img_area, min_frac, 1.1, outl)]
             cands += [(c, True) for c in _colour_pairs(mended, hue, img_area, min_frac,
                                                        1.1, outl, PAIR_PIECES)]

@@ -293,4 +293,58 @@ def test_a_wild_on_a_light_table_is_found_by_its_edge(monkeypatch):
     for wild, image in scenes:
         assert sorted(c.label for c in ident.identify(image)) == ["blue-3", "red-7", wild]
     monkeypatch.setattr(detect, "WILD_PIECE_MAX", 0.0)
+    monkeypatch.setattr(detect, "WILD_OVAL_SHARE", 2.0)  # (and no pair of crescents either)
     assert any(wild not in [c.best for c in ident.identify(image)] for wild, image in scenes)
+
+
+def _pile(top: str, under: list[str], table: str, seed: int) -> np.ndarray:
+    """A discard pile as a table shows it: ``under`` then ``top`` dropped on one spot, each
+    turned and shifted a little, at a camera's light."""
+    from vision.synth import add_glare, table_texture
+
+    rng = np.random.default_rng(seed)
+    image = table_texture(table, (640, 480), rng).copy()
+    size = rng.uniform(110, 170)
+    for label in [*under, top]:
+        place_card(image, draw_card("uno", label),
+                   (320 + rng.uniform(-15, 15), 220 + rng.uniform(-15, 15)), size,
+                   rng.uniform(-40, 40))
+    image = add_glare(image, np.random.default_rng(seed + 7), 25)
+    return (cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32) * 0.88).astype(np.uint8)
+
+
+@pytest.mark.parametrize("table,piles", [
+    ("pattern", (("blue-3", 3), ("red-skip", 2), ("yellow-0", 4))),
+    ("cloth", (("blue-3", 9), ("red-skip", 4), ("yellow-0", 21)))])
+def test_the_top_card_of_a_pile_on_a_vivid_cloth_is_named(monkeypatch, table, piles):
+    """A vivid tablecloth (a pink check, a green felt) is one blob of the colour masks with
+    the cards in its holes: the cards' coloured bodies are islands there, which the
+    outermost outlines alone never reached, and where the cards' white borders touch (a
+    pile) no other mask finds a card. Without the islands not one of these top cards is
+    found."""
+    import vision.detect as detect
+    from vision.identify import Identifier
+
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    piles = [(top, _pile(top, ["green-4", "red-9"], table, seed)) for top, seed in piles]
+    for top, image in piles:
+        assert top in [c.label for c in ident.identify(image)], top
+    monkeypatch.setattr(detect, "_outlines", lambda mask, nested=False: list(
+        cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]))
+    assert not any(top in [c.best for c in ident.identify(image)] for top, image in piles)
+
+
+def test_a_wild_on_a_pile_is_named(monkeypatch):
+    """A wild's black body is what its oval leaves, two crescents too small to pair as a
+    coloured body's halves; around the oval's colours they are its body
+    (``WILD_PAIR_LEAST``): on a pile no outline of the wild closes."""
+    import vision.detect as detect
+    from vision.identify import Identifier
+
+    ident = Identifier("uno", data_path="/nonexistent-taught")
+    piles = [(top, _pile(top, under, "wood", seed)) for top, under, seed in (
+        ("wild", ["green-4", "red-9"], 2), ("wild-draw4", ["yellow-2"], 5))]
+    for top, image in piles:
+        assert top in [c.label for c in ident.identify(image)], top
+    monkeypatch.setattr(detect, "WILD_OVAL_SHARE", 2.0)
+    assert not any(top in [c.best for c in ident.identify(image)] for top, image in piles)
