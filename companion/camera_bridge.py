@@ -61,6 +61,8 @@ class CameraBridge:
                 event, CardSeen) and event.signature else None
         if isinstance(event, ZoneCleared) and not extra:
             return None  # a game that does not follow empty piles
+        if "best" in params:  # an unsure card's best guess, for the game to ask about
+            extra["best"] = event.best if isinstance(event, CardSeen) else None
         if "again" in params:
             extra["again"] = isinstance(event, CardSeen) and event.again
         elif isinstance(event, CardSeen) and event.again:

@@ -22,6 +22,8 @@ class CardSeen:
     # on top of it (an UNO deck holds two of most cards), possibly the pile pushed; a game
     # asks a person before it counts it
     again: bool = False
+    # an unsure card's (label None) best guess, for a game to ask a person about it
+    best: str | None = None
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ class _Track:
     cand_frames: int = 0
     cand_conf: float = 0.0
     cand_signature: tuple[float, ...] | None = None
+    cand_best: str | None = None  # an unsure candidate's best guess, read at its surest
     pose: tuple[float, float, float, float, float] | None = None  # the committed card's
     rest: tuple[float, float, float, float, float] | None = None  # where it lies now
     rest_since_ns: int = 0
@@ -267,7 +268,8 @@ class ZoneWatcher:
             else:
                 key, conf, sig = card.label, card.confidence, card.signature
             self._update(tracks[zone.name], zone.name, key, conf, t_ns, sig,
-                         None if card is None else pose_of(card.corners))
+                         None if card is None else pose_of(card.corners),
+                         None if card is None or card.label is not None else card.best)
             keys.append(key)
         self._last_signed = [signed.get(id(c), c) for c in cards]
         self._frame_keys = tuple(keys)
@@ -306,10 +308,13 @@ class ZoneWatcher:
 
     def _update(self, t: _Track, zone: str, key: str, conf: float, t_ns: int,
                 sig: tuple[float, ...] | None = None,
-                pose: tuple[float, ...] | None = None) -> None:
+                pose: tuple[float, ...] | None = None, best: str | None = None) -> None:
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
+            t.cand_best = None
         t.cand_frames += 1
+        if best is not None and (t.cand_best is None or conf >= t.cand_conf):
+            t.cand_best = best
         t.cand_conf = max(t.cand_conf, conf)
         t.cand_signature = sig if sig is not None else t.cand_signature
         need_ns = self.clear_ns if key == EMPTY else self.stable_ns
@@ -325,7 +330,8 @@ class ZoneWatcher:
             else:
                 label = None if key.startswith(UNSURE) else key
                 self._outbox.append(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
-                                   self.source, t.cand_signature))
+                                             self.source, t.cand_signature,
+                                             best=t.cand_best if label is None else None))
 
     def _follow(self, zone: str, t: _Track, pose: tuple[float, ...], t_ns: int) -> None:
         """The committed card in this frame: where it has rested for the watcher's frames and

@@ -97,3 +97,11 @@ def test_a_game_that_knows_no_twins_never_hears_a_card_seen_again(service):
     service.subscribe(t.id, heard.append)
     assert bridge.handle(CardSeen("discard-0", "owl", 0.97, t_ns=2, again=True)) is None
     assert service.get(t.id).version == version and heard == []
+
+
+def test_a_card_the_camera_cannot_name_is_asked_about_as_its_best_guess(service, uno):
+    bridge = CameraBridge(service, uno.id)
+    bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))
+    done = bridge.handle(CardSeen("discard", None, 0.4, t_ns=2, best="yellow-reverse"))
+    assert done["action"] == {"type": "propose", "card": "yellow-reverse", "seat": 1}
+    assert service.view(uno.id)["public"]["round"]["top"] == "yellow-5"  # asked, not played

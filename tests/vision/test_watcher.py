@@ -539,3 +539,18 @@ def test_a_frame_finishes_on_the_zones_it_began_with() -> None:
     w.set_zones([Replacing("discard-0", SEATS[0].rect), *SEATS[1:]])
     feed(w, [fake_card("red-7", (100, 200))], 0)
     assert set(w.state()) == {"discard-0"}
+
+
+def test_an_unsure_card_comes_with_its_best_guess() -> None:
+    """A card the recogniser cannot name still counts as a new top card, with the best guess
+    it read at its surest: a game asks a person about it (UNO: "did you play ...?")."""
+    from dataclasses import replace
+
+    w, events = make()
+    for t, (best, conf) in enumerate([("green-2", 0.3), ("green-reverse", 0.6),
+                                      ("green-2", 0.4), ("green-reverse", 0.5)]):
+        feed(w, [replace(fake_card(None, (100, 200), conf), best=best)], t * 100)
+    assert [(e.label, e.best, e.confidence) for e in events] == [(None, "green-reverse", 0.6)]
+    for t in range(4, 9):  # a card it names has no guess to ask about
+        feed(w, [fake_card("blue-3", (100, 200))], t * 100)
+    assert (events[-1].label, events[-1].best) == ("blue-3", None)

@@ -9,8 +9,9 @@
   card seen ``again`` there counts once more: hands hold twins, laid one on the other (a pile
   pushed aside counts too: ``uncount_card`` takes it back, and the rules refuse a third copy).
 * A card recognised with less confidence than the option ``camera_confirm_below`` becomes a
-  ``propose`` (the player confirms or dismisses it on the phone); on the ``"hand"`` zone an
-  unsure card is ignored (tap it instead).
+  ``propose`` (the player confirms or dismisses it on the phone), and so does a card on the
+  discard pile the camera could not name at all, as its best guess (``best``); on the
+  ``"hand"`` zone an unsure card is ignored (tap it instead).
 * The same card as the top card seen ``again`` (the watcher saw it come to rest elsewhere
   or turned: most likely its twin played on it, possibly the pile pushed) becomes a
   ``propose`` however sure the reading: the player confirms or dismisses it.
@@ -29,8 +30,12 @@ from companion.games.base import State
 from companion.games.uno.deck import card, in_deck, symbol
 
 
-def on_card_seen(state: State, zone: Any, label: Any, confidence: Any, again: Any = False
-                 ) -> dict[str, Any] | None:
+def on_card_seen(state: State, zone: Any, label: Any, confidence: Any, again: Any = False,
+                 best: Any = None) -> dict[str, Any] | None:
+    if label is None and zone == "discard":
+        # a card the camera could not name: its best guess is asked about, never played (a
+        # card dropped without a word let the next card count as that player's play)
+        label, confidence = best, 0.0
     if card(label) is None or not in_deck(label, state["options"]["custom_wilds"]):
         return None
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):

@@ -104,8 +104,8 @@ class Uno:
         return views.history_view(state, entry, seat)
 
     def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
-                     again: bool = False) -> Action | None:
-        return camera.on_card_seen(state, zone, label, confidence, again)
+                     again: bool = False, best: str | None = None) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence, again, best)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:

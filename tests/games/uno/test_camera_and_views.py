@@ -259,3 +259,17 @@ def test_player_view_after_drawing_offers_play_or_pass(table):
     t = table(players=3, first="blue-7", draw_until_playable=True)
     t.draw(1)
     assert GAME.player_view(t.state, 1)["me"]["can"] == ["play", "draw", "pass"]
+
+
+def test_camera_card_it_cannot_name_is_asked_about_as_its_best_guess(table):
+    """A card on the pile the camera could not name is the player's play all the same: asked
+    about as its best guess, never played (dropped without a word, it let the next card
+    count as this player's play)."""
+    t = table(players=3, first="blue-7")
+    action = GAME.on_card_seen(t.state, "discard", None, 0.3, best="blue-reverse")
+    assert action == {"type": "propose", "card": "blue-reverse", "seat": 1}
+    t.do(action, 1, source="camera")
+    t.do({"type": "confirm"}, 1)
+    assert t.r["top"] == "blue-reverse" and t.r["direction"] == -1
+    assert GAME.on_card_seen(t.state, "discard", None, 0.3) is None  # no guess: nothing
+    assert GAME.on_card_seen(t.state, "hand", None, 0.3, best="red-2") is None
