@@ -25,23 +25,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from vision.identify import Identifier
-from vision.synth import add_glare, draw_card, place_card, table_texture
+from vision.synth import add_glare, render_pile, table_texture
 
 TABLES = ("wood", "cloth", "white", "pattern")
 UNDER = ("green-4", "red-9", "yellow-2", "blue-skip")
 TOPS = ("wild", "wild-draw4", "blue-3", "red-skip", "green-draw2", "yellow-0")
-
-
-def pile(top: str, under: list[str], table: str, seed: int, glare: int) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    image = table_texture(table, (640, 480), rng).copy()
-    size = rng.uniform(110, 170)
-    for label in [*under, top]:
-        place_card(image, draw_card("uno", label),
-                   (320 + rng.uniform(-15, 15), 220 + rng.uniform(-15, 15)), size,
-                   rng.uniform(-40, 40))
-    image = add_glare(image, np.random.default_rng(glare), 25)
-    return (cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32) * 0.88).astype(np.uint8)
 
 
 def main() -> int:
@@ -57,7 +45,8 @@ def main() -> int:
         for depth in (0, 1, 2):
             for s in range(args.tables):
                 under = [UNDER[(s + k) % len(UNDER)] for k in range(depth)]
-                image = pile(top, under, TABLES[s % len(TABLES)], 1000 * depth + s, s + 7)
+                image = render_pile(top, under, TABLES[s % len(TABLES)], 1000 * depth + s,
+                                    s + 7)
                 said = [c.label for c in ident.identify(image) if c.label]
                 score[kind, depth, "piles"] += 1
                 score[kind, depth, "named"] += top in said

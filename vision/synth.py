@@ -392,6 +392,23 @@ def place_card(scene: np.ndarray, card: np.ndarray, centre: tuple[float, float],
     return dst.astype(np.float32)
 
 
+def render_pile(top: str, under: list[str], table: str, seed: int, glare: int,
+                deck: str = "uno") -> np.ndarray:
+    """A discard pile as a table's camera sees it: ``under`` then ``top`` dropped on one
+    spot of a 640x480 frame, each turned up to 40 degrees and shifted a little, cards
+    110-170 pixels long, with a lamp's glare (seed ``glare``), at a camera's light (0.88 of
+    the drawing's: its whites are pure 255, which only too much light gives a camera)."""
+    rng = np.random.default_rng(seed)
+    image = table_texture(table, (640, 480), rng).copy()
+    size = rng.uniform(110, 170)
+    for label in [*under, top]:
+        place_card(image, draw_card(deck, label),
+                   (320 + rng.uniform(-15, 15), 220 + rng.uniform(-15, 15)), size,
+                   rng.uniform(-40, 40))
+    image = add_glare(image, np.random.default_rng(glare), 25)
+    return (cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32) * 0.88).astype(np.uint8)
+
+
 def render_scene(cards: list[tuple[str, str]], size: tuple[int, int] = (640, 480),
                  table: str = "wood", seed: int = 0, glare: bool = True,
                  card_height: float | None = None,

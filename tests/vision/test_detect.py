@@ -298,19 +298,9 @@ def test_a_wild_on_a_light_table_is_found_by_its_edge(monkeypatch):
 
 
 def _pile(top: str, under: list[str], table: str, seed: int) -> np.ndarray:
-    """A discard pile as a table shows it: ``under`` then ``top`` dropped on one spot, each
-    turned and shifted a little, at a camera's light."""
-    from vision.synth import add_glare, table_texture
+    from vision.synth import render_pile
 
-    rng = np.random.default_rng(seed)
-    image = table_texture(table, (640, 480), rng).copy()
-    size = rng.uniform(110, 170)
-    for label in [*under, top]:
-        place_card(image, draw_card("uno", label),
-                   (320 + rng.uniform(-15, 15), 220 + rng.uniform(-15, 15)), size,
-                   rng.uniform(-40, 40))
-    image = add_glare(image, np.random.default_rng(seed + 7), 25)
-    return (cv2.GaussianBlur(image, (3, 3), 0).astype(np.float32) * 0.88).astype(np.uint8)
+    return render_pile(top, under, table, seed, seed + 7)
 
 
 @pytest.mark.parametrize("table,piles", [

@@ -50,20 +50,7 @@
     return { colour: label.slice(0, i), value: label.slice(i + 1) };
   }
   function cardName(label) {
-    const t = ctx.t;
-    if (!label) return "—";
-    const wild = { wild: t("Wild"), "wild-draw4": t("Wild Draw Four"), "wild-swap": t("Wild Swap Hands"),
-      "wild-custom": t("Custom Wild") }[label];
-    if (wild) return wild;
-    const { colour, value } = parse(label);
-    const v = valueName(value);
-    switch (colour) {
-      case "red": return t("Red {value}", { value: v });
-      case "yellow": return t("Yellow {value}", { value: v });
-      case "green": return t("Green {value}", { value: v });
-      case "blue": return t("Blue {value}", { value: v });
-    }
-    return label;
+    return label ? TC.cardName("uno", label) : "—";  // (one spelling for every page)
   }
   /* Card names inside a message from the server (e.g. "There is no wild-custom in this deck.") */
   function localiseLabels(msg) {
