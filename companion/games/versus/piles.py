@@ -49,6 +49,26 @@ def insert(pile: dict[str, Any], t_ns: int, ident: str | None) -> bool:
     return True
 
 
+def uncover(pile: dict[str, Any], t_ns: int, ident: str) -> int | None:
+    """The card last seen on the pile before ``t_ns`` seen again at ``t_ns``: the empty
+    sightings between were a hand over it (the camera reports a zone empty from the first
+    frame a hand hides it), and are taken back. Returns the first one's time (None: none)."""
+    tops = pile["tops"]
+    last = None
+    for i, (t, seen) in enumerate(tops):
+        if t < t_ns and seen is not None:
+            last = i
+    if last is None or tops[last][1] != ident:
+        return None
+    gone = [i for i in range(last + 1, len(tops)) if tops[i][0] < t_ns and tops[i][1] is None]
+    if not gone:
+        return None
+    first = tops[gone[0]][0]
+    for i in reversed(gone):
+        del tops[i]
+    return first
+
+
 def before(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
     """The entry just before ``t_ns`` (what a new observation at ``t_ns`` covers)."""
     found = None

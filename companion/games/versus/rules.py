@@ -400,6 +400,9 @@ class Versus:
         if prev is not None and prev[1] == ident:
             return reject("unchanged", N_("That pile already shows that card."))
         is_flip = ident is not None and not self._resighting(new, seat, t, ident)
+        # the same card seen again: the pile was never empty, a hand was over it (a slap
+        # while it hid the pile is judged again below, on the card that lay there)
+        covered = P.uncover(pile, t, ident) if ident is not None and not is_flip else None
         P.insert(pile, t, ident)
         new["t_last"] = max(new["t_last"], t)
         events: list[dict[str, Any]] = [
@@ -414,7 +417,8 @@ class Versus:
             and new["undo_point"] is not None
             and new["undo_point"]["race"] == race["id"]
             and race.get("forced") is None
-            and t <= max(p["t_ns"] for p in race["presses"])
+            and min(t, t if covered is None else covered) <= max(
+                p["t_ns"] for p in race["presses"])
         ):
             new, more = self._resettle_quietly(new, ctx)
             events += more

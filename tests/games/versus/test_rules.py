@@ -505,3 +505,26 @@ def test_every_phone_hears_a_gift():
         heard = events_for(update, seat, host=False)
         assert {"type": "gem_given", "seat": 1, "receiver": 0} in heard, seat
     assert all(isinstance(e["to"], list) for e in events if "to" in e)
+
+
+def test_a_hand_over_the_piles_during_a_slap_is_no_empty_pile():
+    """A hand covering two piles is reported by the camera as the piles emptied from its
+    first frame, late (the zone must stay empty 0.8 s). A slap while it hid the pair was
+    judged again as wrong, and stayed wrong when the same cards reappeared: seen again,
+    the cards take back the hand's empty sightings and the race is judged on them."""
+    r = Referee(4)
+    r.state["penalty_deck"] = ["play_two", "one_eye_closed", "hand_behind_back",
+                               "cards_for_everyone"]
+    tops(r, "moon", "star", "star")
+    r.slap((0, 1430))
+    assert r.race["winner"] == 0
+    events = r.flip(1, None, 1200)  # the hand, reported late: stamped before the press
+    assert {"type": "verdict_changed", "race": 1} in events
+    r.flip(2, None, 1200)
+    assert r.race["winner"] is None and r.seat(0)["penalty"] == "play_two"
+    r.flip(1, "star", 2950)  # the hand leaves: the same cards
+    events = r.flip(2, "star", 2950)
+    assert {"type": "verdict_changed", "race": 1} in events
+    assert r.race["winner"] == 0 and r.seat(0)["penalty"] is None
+    assert r.state["penalty_deck"][0] == "play_two"
+    assert [s["discard"] for s in r.state["seats"]] == [0, 0, 0, 0]  # no flip counted
