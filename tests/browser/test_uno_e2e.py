@@ -161,6 +161,8 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
     pick(bruno, "wild-draw4")
     bruno.locator('#uno-selected [data-colour="blue"]').click()
     expect(chen.locator("#uno-challenge")).to_be_visible()
+    # the prompt names the colour a challenge weighs: the red 5 lay on the pile
+    expect(chen.get_by_text("Did they hold a red card?")).to_be_visible()
     chen.locator("#uno-challenge").click()
     bruno.locator("#uno-show").click()
     pick(bruno, "red-1")

@@ -55,7 +55,9 @@ def _round_public(state: State) -> dict[str, Any] | None:
         "uno": r["uno"],
         "catchable": r["catchable"],
         "pending": None if pending is None else {
-            k: pending[k] for k in ("victim", "amount", "kind", "by")},
+            # (the colour before a Wild Draw Four: all saw it, and the victim weighs a
+            # challenge on it)
+            k: pending.get(k) for k in ("victim", "amount", "kind", "by", "colour_before")},
         "awaiting": None if awaiting is None else {
             k: awaiting[k] for k in ("seat", "card", "need")},
         "challenge": r["challenge"],

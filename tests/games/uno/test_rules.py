@@ -189,6 +189,8 @@ def test_R10_draw4_next_draws_four_and_loses_turn(table):
     assert t.r["pending"] == {"victim": 2, "amount": 4, "kind": "draw4", "by": 1,
                               "colour_before": "blue"}
     assert t.r["colour"] == "red"
+    # every phone sees the colour a challenge weighs (it lay on the pile for all to see)
+    assert GAME.player_view(t.state, 2)["round"]["pending"]["colour_before"] == "blue"
     t.draw(2)
     assert t.r["counts"][2] == 11 and t.turn == 0
 

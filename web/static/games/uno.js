@@ -629,7 +629,10 @@
     if (r.challenge) return challengePanel(d, can, part);
 
     if (can.includes("challenge")) {
-      part(el("p", { class: "big", text: t("{name} played a Wild Draw Four on you. Did they hold a card of the colour before it?", { name: player(r.pending.by) }) }),
+      const before = r.pending.colour_before;
+      part(el("p", { class: "big", text: before ?
+        t("{name} played a Wild Draw Four on you. Did they hold a {colour} card?", { name: player(r.pending.by), colour: colourWord(before) }) :
+        t("{name} played a Wild Draw Four on you. Did they hold a card of the colour before it?", { name: player(r.pending.by) }) }),
         el("div", { class: "row" },
           el("button", { type: "button", class: "btn primary grow big", id: "uno-challenge", onclick: () => send({ type: "challenge" }) }, t("Challenge the Draw 4")),
           el("button", { type: "button", class: "btn grow big", id: "uno-take", onclick: () => send({ type: "draw" }) }, t("Draw {n}", { n: r.pending.amount }))));
