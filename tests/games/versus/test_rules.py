@@ -123,13 +123,18 @@ def test_an_eliminated_player_cannot_slap_or_receive_a_gem():
                    BUTTONS) == "not_in_game"
 
 
-def test_example_5_the_game_ends_when_two_players_remain():
+def _example_5() -> tuple[Referee, list[dict]]:
+    """Example 5: Chen on his last card; Bruno slaps Ana's and Chen's pair of stars."""
     r = Referee(3)
     _down_to_last_card(r, 2)
     r.flip(0, "star", 1000)
     r.flip(1, "moon", 1100)
     r.flip(2, "star", 1200)
-    events = r.slap((1, 1500))
+    return r, r.slap((1, 1500))
+
+
+def test_example_5_the_game_ends_when_two_players_remain():
+    r, events = _example_5()
     assert {"type": "eliminated", "seat": 2} in events
     # The gift has one possible recipient: given at once, and the game is over.
     assert {"type": "gem_given", "seat": 1, "receiver": 0} in events
@@ -494,12 +499,7 @@ def test_every_phone_hears_a_gift():
     from companion.table import Update
     from web.api import events_for
 
-    r = Referee(3)
-    _down_to_last_card(r, 2)
-    r.flip(0, "star", 1000)
-    r.flip(1, "moon", 1100)
-    r.flip(2, "star", 1200)
-    events = r.slap((1, 1500))
+    _, events = _example_5()
     update = Update(table_id="t", version=1, kind="action", events=events, actor=BUTTONS)
     for seat in (0, 1, 2, None):
         heard = events_for(update, seat, host=False)
