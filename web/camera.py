@@ -66,6 +66,12 @@ def get_zones(table_id: str):
                     "zone_labels": runtime.zone_labels(table_id, names)})
 
 
+def _bad_zones(exc: Exception) -> TableError:
+    """What the host is told of zones refused (``vision.zones.ZoneError.field``)."""
+    return TableError(400, "bad_zones",
+                      ZONE_ERRORS.get(getattr(exc, "field", ""), ZONE_ERRORS["rect"]))
+
+
 def _saved(runtime, table_id: str, saved: list[dict]) -> dict:
     """A save's answer: the zones, and the names among them the game never reacts to (the
     page warns: a typo, or an area the host marks for itself)."""
@@ -86,8 +92,7 @@ def put_zones(table_id: str):
     try:
         saved = runtime.set_zones(table_id, zones)
     except ZoneError as exc:
-        raise TableError(400, "bad_zones", ZONE_ERRORS.get(exc.field, ZONE_ERRORS["rect"])
-                         ) from None
+        raise _bad_zones(exc) from None
     except (ValueError, KeyError, TypeError):
         raise TableError(400, "bad_zones", N_("Each zone needs a name and a rectangle inside "
                                               "the picture; names must differ.")) from None
@@ -122,8 +127,7 @@ def markers_to_zones(table_id: str):
             raise TableError(422, "no_markers", N_(
                 "No marker pair is in view: lay each zone's two markers at its corners, in "
                 "the camera's view, and try again.")) from None
-        raise TableError(400, "bad_zones", ZONE_ERRORS.get(exc.field, ZONE_ERRORS["rect"])
-                         ) from None
+        raise _bad_zones(exc) from None
     return jsonify({**_saved(runtime, table_id, saved), "found": found})
 
 
@@ -140,14 +144,14 @@ def teach(table_id: str):
     camera sees is compared with it, and named so where the match is clear (for a built-in
     deck: the table's own printing, which wins over the model)."""
     from companion.cards import DECKS, fold_taught_name, spelled
-    from vision.store import NoCardInView
+    from vision.store import MAX_NAME, NoCardInView
 
     identify(tables(), table_id, need_host=True)
     _camera_game(table_id)
     runtime = camera()
     label = body().get("label")
     deck = runtime.deck_for(table_id)
-    if not isinstance(label, str) or not fold_taught_name(label) or len(label) > 40:
+    if not isinstance(label, str) or not fold_taught_name(label) or len(label) > MAX_NAME:
         raise TableError(400, "bad_card_name", N_("Type the card's name (letters and digits)."))
     if deck in DECKS:
         label = spelled(deck, label)
