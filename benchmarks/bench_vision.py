@@ -10,7 +10,15 @@ corner index: vision/fan.py) and, as "french-whole", without that search. Each f
 ``--repeat`` times and the fastest kept (on a shared machine a preempted run says nothing
 about our code); the table gives the median over frames and the 90th percentile.
 
-    .venv/bin/python benchmarks/bench_vision.py [--frames 30] [--deck uno]
+    .venv/bin/python benchmarks/bench_vision.py [--frames 30] [--deck uno] [--scenes DIR]
+
+A Raspberry Pi runs OpenCV 4.11 (its numpy 1.24.2 keeps it there), this box 5.x, and the two
+draw a card's text apart: ``--scenes DIR`` keeps the drawn scenes as PNG files (written on the
+first run, read on the next), so that the Pi's libraries (.venv-pi, which CI makes) are timed
+on the very images 5.x was:
+
+    .venv/bin/python benchmarks/bench_vision.py --scenes /tmp/scenes
+    .venv-pi/bin/python benchmarks/bench_vision.py --scenes /tmp/scenes
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ import time
 from pathlib import Path
 
 import cv2
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -41,6 +50,21 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def scene(folder: Path | None, deck: str, size: tuple[int, int], n: int, i: int,
+          cards: list[tuple[str, str]], table: str) -> np.ndarray:
+    """One drawn table: from ``folder`` where it was kept, else drawn (and kept there)."""
+    path = None if folder is None else folder / f"{deck}-{size[0]}x{size[1]}-{n}-{i:03d}.png"
+    if path is not None and path.is_file():
+        img = cv2.imread(str(path))
+        if img is not None:
+            return img
+    img = render_scene(cards, size=size, table=table, seed=i)[0]
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        cv2.imwrite(str(path), img)
+    return img
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=30, help="frames per cell (distinct scenes)")
@@ -48,6 +72,8 @@ def main() -> int:
                     choices=["uno", "french", "french-whole", "huangdi"])
     ap.add_argument("--repeat", type=int, default=3,
                     help="time each frame N times and keep the fastest (1: raw)")
+    ap.add_argument("--scenes", type=Path,
+                    help="keep the drawn scenes here (PNG): read if there, else drawn and saved")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     decks = args.deck or ["uno", "french", "french-whole", "huangdi"]
@@ -59,6 +85,7 @@ def main() -> int:
         ident.identify(warm)
     del warm
     ready = rss_mb()
+    print(f"OpenCV {cv2.__version__}, numpy {np.__version__}")
     print(f"{'deck':12} {'size':>9} {'cards':>5} {'median ms':>10} {'p90 ms':>8} {'found':>6}")
     peak = 0.0
     for deck in decks:
@@ -72,7 +99,8 @@ def main() -> int:
                     cards = [(deck.split("-")[0], names[(i * 7 + k * 13) % len(names)])
                              for k in range(n)]
                     table = ["wood", "cloth", "white", "pattern"][i % 4]
-                    scenes.append(render_scene(cards, size=size, table=table, seed=i)[0])
+                    scenes.append(scene(args.scenes, deck.split("-")[0], size, n, i, cards,
+                                        table))
                 ident.identify(scenes[0])  # warm up
                 for img in scenes:
                     best = float("inf")
