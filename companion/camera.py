@@ -186,6 +186,18 @@ class CameraRuntime:
             if self.watcher is not None:
                 self._configure_watcher()
 
+    def pause(self, table_id: str, on: bool) -> float:
+        """The host pauses (``on``) or resumes the camera's plays at the table it watches
+        (``CameraBridge.pause``): seconds the pause lasts, 0 once resumed. LookupError when
+        the camera watches another table (or none)."""
+        with self._lock:
+            if self.bridge.table_id != table_id:
+                raise LookupError("the camera watches another table")
+            if on:
+                return self.bridge.pause()
+            self.bridge.resume()
+            return 0.0
+
     def on_update(self, update: Update) -> None:
         """Follow the most recently active camera game, unless the host chose one."""
         if self.explicit or update.table_id == self.table_id:
@@ -362,6 +374,8 @@ class CameraRuntime:
                 "wanted": choice.wanted if choice is not None else None,
                 "fallback": bool(choice is not None and choice.fallback),
                 "zones": self.zones_for(self.table_id) if self.table_id else [],
+                # the host paused the camera's plays (to teach a card): seconds left
+                "paused_s": round(self.bridge.paused_for(), 1),
                 "top_cards": watcher.state() if watcher is not None else {},
                 "stale_ms": None if stale is None else stale / 1e6,
                 # no new frame for the watcher's lost_ms (the table heard camera_lost)

@@ -9,12 +9,20 @@ back. A camera that stops is announced so the phones fall back to tapping (``cam
 and so is its coming back (``camera_back``). A card seen
 ``again`` (its twin dropped on it, or the pile moved) reaches only a hook that takes ``again``
 (UNO: a proposal); to any other it is the card its pile already shows.
+
+The host may **pause** the table's camera (``pause``), to teach a card or move the camera in
+the middle of a game: until ``resume``, or for ``PAUSE_S`` at most, the cards it sees reach no
+game (the phones are told: ``camera_paused``, ``camera_resumed``). A card held up to be
+taught, laid on a pile, would otherwise have been a play or a flip. The watcher goes on
+watching, so on resuming it knows the table as it is, and only what changes after counts.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
+import time
+from collections.abc import Callable
 from typing import Any
 
 from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
@@ -22,17 +30,50 @@ from companion.games.base import Actor
 from companion.table import TableError, TableService
 
 log = logging.getLogger(__name__)
+# A pause the host forgets to end ends by itself: a table that went on playing would
+# otherwise tap every card for the rest of the evening without knowing why.
+PAUSE_S = 300
 
 
 class CameraBridge:
-    def __init__(self, service: TableService, table_id: str | None = None) -> None:
+    def __init__(self, service: TableService, table_id: str | None = None,
+                 clock: Callable[[], int] = time.monotonic_ns) -> None:
         self.service = service
         self.table_id = table_id
         self.last: dict[str, Any] = {}
+        self.clock = clock
+        self._paused_until: int | None = None  # (the clock's ns)
 
     def bind(self, table_id: str | None) -> None:
-        """Point the camera at a table (None: no table; cards are only shown in the preview)."""
+        """Point the camera at a table (None: no table; cards are only shown in the preview).
+        A pause was the other table's: it ends."""
+        if table_id != self.table_id:
+            self._paused_until = None
         self.table_id = table_id
+
+    def paused_for(self) -> float:
+        """Seconds left of the host's pause (0: the camera's cards reach the game)."""
+        until = self._paused_until
+        return 0.0 if until is None else max(0.0, (until - self.clock()) / 1e9)
+
+    def pause(self, seconds: float = PAUSE_S) -> float:
+        """Hold the cards the camera sees back from the bound table for ``seconds`` (at most
+        ``PAUSE_S``; again while paused: from now), and tell its phones. Returns the seconds."""
+        tid = self.table_id
+        if tid is None:
+            raise LookupError("the camera watches no table")
+        seconds = max(1.0, min(float(seconds), PAUSE_S))
+        self._paused_until = self.clock() + int(seconds * 1e9)
+        self.service.announce(tid, [{"type": "camera_paused", "seconds": round(seconds)}])
+        return seconds
+
+    def resume(self) -> bool:
+        """End the pause (False: there was none); the phones hear ``camera_resumed``."""
+        was = self.paused_for() > 0
+        self._paused_until = None
+        if was and self.table_id is not None:
+            self.service.announce(self.table_id, [{"type": "camera_resumed"}])
+        return was
 
     def handle(self, event: CardSeen | ZoneCleared | CameraLost | CameraBack
                ) -> dict[str, Any] | None:
@@ -46,6 +87,8 @@ class CameraBridge:
         if isinstance(event, CameraBack):
             self.service.announce(tid, [{"type": "camera_back", "t_ns": event.t_ns}])
             return {"camera_back": True}
+        if self.paused_for() > 0:
+            return {"paused": True}  # (the host teaches a card, or moves the camera)
         live = self.service.get(tid)
         hook = getattr(live.game, "on_card_seen", None)
         if hook is None:

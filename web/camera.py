@@ -53,6 +53,25 @@ def watch(table_id: str):
     return jsonify(camera().status())
 
 
+@bp.post("/api/tables/<table_id>/camera/pause")
+def pause(table_id: str):
+    """The host pauses the camera's plays at this table (``{"on": true}``: to teach a card,
+    or to move the camera, in the middle of a game) or resumes them (``{"on": false}``); a
+    pause ends by itself after ``camera_bridge.PAUSE_S``. The phones hear ``camera_paused``
+    and ``camera_resumed``."""
+    identify(tables(), table_id, need_host=True)
+    on = body().get("on")
+    if not isinstance(on, bool):
+        raise TableError(400, "bad_pause", N_("Say whether to pause the camera or not."))
+    runtime = camera()
+    try:
+        runtime.pause(table_id, on)
+    except LookupError:
+        raise TableError(409, "not_watched", N_("The camera is watching another table: "
+                                                "choose this one first.")) from None
+    return jsonify(runtime.status())
+
+
 @bp.get("/api/tables/<table_id>/zones")
 def get_zones(table_id: str):
     """The table's zones, the zone names its game reacts to (``game_zones``, in order; []:

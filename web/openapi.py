@@ -204,6 +204,17 @@ def build_openapi() -> dict[str, Any]:
                                           "schema": {"type": "string"}}],
                 "security": [{"host": []}],
                 "responses": {"200": _json({"type": "object"}), **errors}}},
+            "/api/tables/{table_id}/camera/pause": {"post": {
+                "summary": "Pause (on: true) or resume (on: false) the camera's plays at the "
+                           "table it watches (host): while paused, at most 5 minutes, the cards "
+                           "it sees reach no game (a card held up to be taught mid-game); the "
+                           "phones hear camera_paused and camera_resumed. 409 not_watched: it "
+                           "watches another table",
+                "parameters": [table_id], "security": [{"host": []}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "example": {"on": True}}}},
+                "responses": {"200": _json({"type": "object"}, {"paused_s": 300.0}), **errors,
+                              "409": _err("The camera watches another table (not_watched)")}}},
             "/api/camera": {"get": {
                 "summary": "The camera: source, kind (picamera2, webcam, video, replay), "
                            "wanted (the camera asked for), fallback (the sample replay stands "

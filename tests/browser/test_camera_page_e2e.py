@@ -259,3 +259,52 @@ def test_the_zone_editor_offers_the_games_zones_by_their_peoples_names(server_fa
     saved = server.request("GET", f"/api/tables/{tid}/zones")[1]["zones"]
     assert [z["name"] for z in saved] == ["discard-0", "discard-2", "discard-1"]
     assert host.js_errors == []
+
+
+def test_the_host_pauses_the_cameras_plays_to_teach_and_the_players_are_told(server_factory,
+                                                                             phone, tmp_path):
+    """Mid-game, the host pauses the camera before holding a card up to teach it: the table's
+    phones say to tap the cards (a phone opened later too), the camera page offers to resume,
+    and resuming clears the banner everywhere. A table the camera does not watch hears
+    nothing."""
+    server = camera_server(server_factory, tmp_path)
+    tid = uno_table(server)
+    assert server.request("POST", f"/api/tables/{tid}/camera", {}, PIN)[0] == 200
+    elsewhere = uno_table(server)
+
+    ana = phone("pt-BR")
+    ana.goto(f"{server.url}/t/{tid}")
+    other = phone()
+    other.goto(f"{server.url}/t/{elsewhere}")
+    expect(ana.locator("#live")).to_have_class("dot on")
+    expect(other.locator("#live")).to_have_class("dot on")
+    banner = ana.locator("#camera-paused")
+    expect(banner).to_be_hidden()
+
+    host = phone()
+    host.on("dialog", lambda d: d.accept("2468"))
+    host.goto(f"{server.url}/camera")
+    expect(host.locator("#cam-table")).to_have_value(tid)
+    pause = host.locator("#teach-pause")
+    expect(pause).to_have_text("Pause the camera's plays")
+    pause.click()
+    expect(host.locator("#toast")).to_have_text(
+        "Paused: no card the camera sees counts until you resume.")
+    expect(pause).to_have_text("Resume the camera's plays (5 min left)")
+    expect(pause).to_have_attribute("aria-pressed", "true")
+    expect(banner).to_be_visible()
+    expect(banner).to_have_text("O anfitrião pausou a câmera: toque as cartas no celular até "
+                                "ela voltar.")
+    late = phone()
+    late.goto(f"{server.url}/t/{tid}")
+    expect(late.locator("#camera-paused")).to_be_visible()
+    assert 299 < server.request("GET", "/api/camera")[1]["paused_s"] <= 300
+
+    pause.click()
+    expect(host.locator("#toast")).to_have_text("The camera counts the cards again.")
+    expect(pause).to_have_text("Pause the camera's plays")
+    expect(banner).to_be_hidden()
+    expect(late.locator("#camera-paused")).to_be_hidden()
+    expect(other.locator("#camera-paused")).to_be_hidden()
+    assert server.request("GET", "/api/camera")[1]["paused_s"] == 0
+    assert ana.js_errors == [] and host.js_errors == [] and late.js_errors == []

@@ -105,3 +105,56 @@ def test_a_card_the_camera_cannot_name_is_asked_about_as_its_best_guess(service,
     done = bridge.handle(CardSeen("discard", None, 0.4, t_ns=2, best="yellow-reverse"))
     assert done["action"] == {"type": "propose", "card": "yellow-reverse", "seat": 1}
     assert service.view(uno.id)["public"]["round"]["top"] == "yellow-5"  # asked, not played
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ns = 1_000_000_000
+
+    def __call__(self) -> int:
+        return self.ns
+
+
+def test_a_paused_camera_plays_nothing_until_resumed(service, uno):
+    """The host pauses the camera to teach a card mid-game: the card held over the pile, and
+    the pile's own card seen again when it is taken away, are no plays; after the pause a
+    new card is."""
+    clock = Clock()
+    bridge = CameraBridge(service, uno.id, clock=clock)
+    bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))
+    heard = []
+    service.subscribe(uno.id, heard.append)
+    version = service.get(uno.id).version
+    assert bridge.pause() == 300 and bridge.paused_for() == 300
+    assert bridge.handle(CardSeen("discard", "yellow-7", 0.99, t_ns=2)) == {"paused": True}
+    assert bridge.handle(CardSeen("discard", "yellow-5", 0.99, t_ns=3)) == {"paused": True}
+    assert bridge.handle(ZoneCleared("discard", t_ns=4)) == {"paused": True}
+    assert service.get(uno.id).version == version
+    # the camera stopping is still told while paused
+    assert bridge.handle(CameraLost(t_ns=5)) == {"camera_lost": True}
+    assert bridge.resume() is True and bridge.paused_for() == 0
+    assert [e["type"] for u in heard for e in u.events] == [
+        "camera_paused", "camera_lost", "camera_resumed"]
+    assert heard[0].events[0]["seconds"] == 300
+    assert "accepted" in bridge.handle(CardSeen("discard", "yellow-7", 0.99, t_ns=6))
+    assert bridge.resume() is False  # (nothing to resume: no second announcement)
+    assert [e["type"] for u in heard for e in u.events][-1] != "camera_resumed"
+
+
+def test_a_forgotten_pause_ends_by_itself_and_another_table_is_not_paused(service, uno):
+    clock = Clock()
+    bridge = CameraBridge(service, uno.id, clock=clock)
+    bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1))
+    assert bridge.pause(10_000) == 300  # (at most PAUSE_S)
+    clock.ns += 299 * 10**9
+    assert bridge.paused_for() == pytest.approx(1.0)
+    assert bridge.handle(CardSeen("discard", "yellow-7", 0.99, t_ns=2)) == {"paused": True}
+    clock.ns += 10**9
+    assert bridge.paused_for() == 0
+    assert "accepted" in bridge.handle(CardSeen("discard", "yellow-7", 0.99, t_ns=3))
+    bridge.pause()
+    other = service.create_table("uno", ["Dani", "Eli"], "1357")
+    bridge.bind(other.id)
+    assert bridge.paused_for() == 0
+    with pytest.raises(LookupError):
+        CameraBridge(service).pause()

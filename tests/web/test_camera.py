@@ -632,3 +632,27 @@ def test_zones_saved_at_once_from_many_phones_land_whole(service, uno, tmp_path)
     assert errors == []
     assert json.loads(runtime.zones_path(uno).read_text()) in sets
     assert [p.name for p in runtime.zones_path(uno).parent.iterdir()] == [f"{uno}.json"]
+
+
+def test_the_host_pauses_the_cameras_plays_to_teach_mid_game(app, client, service, uno,
+                                                             tmp_path):
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    app.extensions["camera"] = runtime
+    url = f"/api/tables/{uno}/camera/pause"
+    assert client.post(url, json={"on": True}).status_code == 403
+    other = client.post("/api/tables", json={"game": "uno", "players": ["C", "D"],
+                                             "pin": "2468"}).json["table"]["id"]
+    runtime.bind(other)
+    res = client.post(url, json={"on": True}, headers=PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "not_watched"
+    assert runtime.bridge.paused_for() == 0
+    runtime.bind(uno)
+    for bad in ({}, {"on": "yes"}, {"on": 1}):
+        res = client.post(url, json=bad, headers=PIN)
+        assert res.status_code == 400 and res.json["error"]["code"] == "bad_pause", bad
+    assert runtime.bridge.paused_for() == 0
+    res = client.post(url, json={"on": True}, headers=PIN)
+    assert res.status_code == 200 and 299 < res.json["paused_s"] <= 300
+    assert client.get("/api/camera").json["paused_s"] > 299
+    res = client.post(url, json={"on": False}, headers=PIN)
+    assert res.status_code == 200 and res.json["paused_s"] == 0

@@ -254,6 +254,8 @@
       for (const e of events || []) {
         if (e.type === "camera_lost") cameraLost(true);
         else if (e.type === "camera_back") cameraLost(false);
+        else if (e.type === "camera_paused") cameraPaused(e.seconds);
+        else if (e.type === "camera_resumed") cameraPaused(0);
         else if (e.type === "narration") {
           const box = document.getElementById("narration");
           box.hidden = false; box.textContent = e.text;
@@ -288,10 +290,21 @@
       clearInterval(lostTimer);
       if (on) lostTimer = setInterval(checkCamera, 10000);
     }
+    /* The host paused the camera's plays (to teach a card mid-game): the players tap their
+       cards meanwhile. The pause ends by itself after its seconds. */
+    const pausedBox = document.getElementById("camera-paused");
+    let pausedTimer = null;
+    function cameraPaused(seconds) {
+      if (!pausedBox) return;
+      clearTimeout(pausedTimer);
+      pausedBox.hidden = !(seconds > 0);
+      if (seconds > 0) pausedTimer = setTimeout(() => { pausedBox.hidden = true; }, seconds * 1000);
+    }
     async function checkCamera(first) {
       let s;
       try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }  // no camera here
-      if (!s || s.table !== id) { if (!first) cameraLost(false); return; }
+      if (!s || s.table !== id) { if (!first) cameraLost(false); cameraPaused(0); return; }
+      if (first && s.paused_s > 0) cameraPaused(s.paused_s);
       if (s.lost === true) { if (lostBox.hidden) cameraLost(true); }
       else if (s.lost === false && !first) cameraLost(false);
     }

@@ -111,6 +111,7 @@
     // the camera watches another table now (chosen on another phone, or it follows the
     // latest camera game): the page follows, unless the host is editing zones here
     if (!switching && asked === epoch && !dirty && s.table && s.table !== shown && hasOption(s.table)) show(s.table);
+    showPause(s);
     if (wasOff) refresh();
     return s;
   }
@@ -426,6 +427,33 @@
       showTaught(res);
       TC.toast(t("Learned {card}. Photos of it: {count}.", { card: cardName(res.label), count: res.photos }));
       teachLabel.value = ""; refresh();
+    } catch (e) { refused(id, e); }
+  };
+
+  /* The camera's plays paused while the host teaches mid-game: a card held up over a pile
+     would be a play or a flip. Shown for the table the camera watches. */
+  const pauseBtn = $("teach-pause");
+  let pausedFor = null;  // the table paused, as the last status said
+  function showPause(s) {
+    const here = !!shown && s.table === shown;
+    pauseBtn.hidden = !here;
+    const paused = here && s.paused_s > 0;
+    pausedFor = paused ? shown : null;
+    pauseBtn.setAttribute("aria-pressed", String(paused));
+    pauseBtn.classList.toggle("primary", paused);
+    pauseBtn.textContent = paused ?
+      t("Resume the camera's plays ({minutes} min left)", { minutes: Math.max(1, Math.ceil(s.paused_s / 60)) }) :
+      t("Pause the camera's plays");
+  }
+  pauseBtn.onclick = async () => {
+    if (!shown) return;
+    const id = shown, pin = hostPin(id);
+    if (!pin) return;
+    const on = pausedFor !== id;
+    try {
+      const s = await TC.api("POST", "/api/tables/" + id + "/camera/pause", { on }, { pin });
+      if (shown === id) showPause(s);
+      TC.toast(on ? t("Paused: no card the camera sees counts until you resume.") : t("The camera counts the cards again."));
     } catch (e) { refused(id, e); }
   };
 
