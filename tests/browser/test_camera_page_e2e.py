@@ -308,3 +308,34 @@ def test_the_host_pauses_the_cameras_plays_to_teach_and_the_players_are_told(ser
     expect(other.locator("#camera-paused")).to_be_hidden()
     assert server.request("GET", "/api/camera")[1]["paused_s"] == 0
     assert ana.js_errors == [] and host.js_errors == [] and late.js_errors == []
+
+
+def test_the_hands_left_say_the_camera_counts_them_in_its_hand_zone(server_factory, phone,
+                                                                  tmp_path):
+    """At the end of an UNO round the phones of the table the camera watches say that the
+    cards left may be laid in its hand zone; a table it does not watch only taps."""
+    server = camera_server(server_factory, tmp_path)
+
+    def out_at_once() -> str:  # a round of one card each: Bruno goes out with his first play
+        tid = server.request("POST", "/api/tables", {
+            "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+            "options": {"hand_size": 1}})[1]["table"]["id"]
+        for action in ({"type": "set_dealer", "dealer": 0}, {"type": "turn_up", "card": "red-7"},
+                       {"type": "play", "card": "red-3", "seat": 1}):
+            assert server.request("POST", f"/api/tables/{tid}/actions",
+                                  {"action": action}, PIN)[0] == 200
+        return tid
+
+    tid, elsewhere = out_at_once(), out_at_once()
+    assert server.request("POST", f"/api/tables/{tid}/camera", {}, PIN)[0] == 200
+    ana, other = phone("zh-CN"), phone()
+    ana.goto(f"{server.url}/t/{tid}?join=1")
+    ana.locator("#seats button", has_text="Ana").click()
+    other.goto(f"{server.url}/t/{elsewhere}?join=1")
+    other.locator("#seats button", has_text="Ana").click()
+    expect(ana.locator('.uno-handrow[data-seat="0"]')).to_be_visible()
+    expect(other.locator('.uno-handrow[data-seat="0"]')).to_be_visible()
+    expect(ana.locator("#uno-hand-zone")).to_be_visible()
+    expect(ana.locator("#uno-hand-zone")).to_contain_text("手牌区")
+    expect(other.locator("#uno-hand-zone")).to_have_count(0)
+    assert ana.js_errors == [] and other.js_errors == []

@@ -128,6 +128,8 @@
       get isHost() { return !!pin; },
       get view() { return view; },
       get hostView() { return hostView; },
+      /* The names of the zones the camera watches at this table (null: it watches none). */
+      get cameraZones() { return cameraZones; },
       /* Any other call on this table with this phone's credentials (e.g. "slap", "history"). */
       call(method, sub, body) {
         return TC.api(method, "/api/tables/" + id + (sub ? "/" + sub : ""), body, creds());
@@ -239,6 +241,7 @@
     histBox.addEventListener("toggle", renderHistory);
 
     let mounted = false;
+    let cameraZones = null;  // (ctx.cameraZones)
     async function show(newView, events) {
       view = newView;
       if (pin) {
@@ -305,6 +308,11 @@
       try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }  // no camera here
       if (!s || s.table !== id) { if (!first) cameraLost(false); cameraPaused(0); return; }
       if (first && s.paused_s > 0) cameraPaused(s.paused_s);
+      const names = (s.zones || []).map((z) => z.name);
+      if (String(names) !== String(cameraZones)) {
+        cameraZones = names;
+        if (game && mounted && view) game.update(view, ctx);
+      }
       if (s.lost === true) { if (lostBox.hidden) cameraLost(true); }
       else if (s.lost === false && !first) cameraLost(false);
     }

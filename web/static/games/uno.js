@@ -737,7 +737,9 @@
     if (!seated && !ctx.isHost) { part(el("p", { class: "muted", text: t("The players are counting the hands left.") })); return; }
     if (ui.handFor === undefined) ui.handFor = seated && ctx.seat !== r.winner ? ctx.seat : null;
     part(el("h2", { text: t("Cards left in the hands") }),
-      el("p", { class: "muted", text: t("Tap each card left, or type the points counted.") }));
+      el("p", { class: "muted", text: t("Tap each card left, or type the points counted.") }),
+      (ctx.cameraZones || []).includes("hand") ?
+        el("p", { class: "muted", id: "uno-hand-zone", text: t("Or lay a hand's cards in the camera's hand zone, one at a time, each on the last: it counts them for the first hand not yet complete.") }) : null);
     d.players.forEach((name, i) => {
       if (i === r.winner) return;
       const tally = r.tally[i];
