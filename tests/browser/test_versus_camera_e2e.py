@@ -62,6 +62,22 @@ def test_the_camera_sees_the_piles_and_a_slap_on_its_pair_is_right(server_factor
     bruno.locator("#vs-slap").tap()
     expect(bruno.locator("#vs-head")).to_have_text("You win the slap!")
 
+    # the box to report a pile by hand was open when Bruno joined (the camera watched
+    # another table then); opened now that the camera watches this one, it is closed, and
+    # it stays as Bruno leaves it
+    report = bruno.locator("#vs-report")
+    expect(report).to_have_attribute("open", "")
+    bruno.reload()
+    expect(bruno.locator("#whoami")).to_have_text("You are Bruno")
+    expect(report).to_be_visible()
+    expect(report).not_to_have_attribute("open", "")
+    report.locator("summary").click()
+    expect(report).to_have_attribute("open", "")
+    bruno.reload()
+    expect(report).to_be_visible()
+    expect(bruno.locator("#vs-palette button").first).to_be_visible()
+    expect(report).to_have_attribute("open", "")
+
     _, hist = server.request("GET", f"/api/tables/{tid}/history")
     seen = [e["body"] for e in hist["history"] if e["actor"]["source"] == "camera"]
     assert [m["seat"] for m in seen[:3]] == [0, 1, 2]

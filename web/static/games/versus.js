@@ -11,6 +11,7 @@
   let changedRace = null; // the race whose verdict the latest events changed
   let flashRace = null;   // the race whose verdict was last flashed on this phone
   let slapBusy = false;
+  let cameraSeen = null;  // the camera's zones the report box last opened or closed for
 
   /* ---- names people read ---- */
   function penaltyTitle(id) {
@@ -126,9 +127,13 @@
       el("section", { class: "card" }, el("h2", { text: t("Decisions") }), el("ol", { id: "vs-decisions", class: "vs-decisions" })),
       el("section", { class: "card vs-host", id: "vs-host", hidden: true }),
     );
+    // Open unless the player closed it, or the camera watches this table (it reports the
+    // piles; the box stays for a card it misses). Only the player's own taps are remembered.
     const report = root.querySelector("#vs-report");
-    report.open = TC.store.get("tc.versus.report-open") !== false;
-    report.addEventListener("toggle", () => TC.store.set("tc.versus.report-open", report.open));
+    report.open = reportOpen();
+    report.addEventListener("toggle", () => {
+      if (report.open !== reportOpen()) TC.store.set("tc.versus.report-open", report.open);
+    });
     root.querySelector("#vs-add-picture").addEventListener("submit", (ev) => {
       ev.preventDefault();
       const input = ev.target.picture;
@@ -307,6 +312,11 @@
         el("span", { class: "muted", text: penaltyText(s.penalty) })) : null)));
   }
 
+  function reportOpen() {
+    const chosen = TC.store.get("tc.versus.report-open");
+    return typeof chosen === "boolean" ? chosen : !ctx.cameraZones;
+  }
+
   function renderPalette() {
     const { el, t } = ctx;
     const pub = ctx.view.public;
@@ -314,6 +324,10 @@
     const seat = ctx.seat;
     box.hidden = seat === null || pub.ended || pub.seats[seat].out;
     if (box.hidden) return;
+    if (ctx.cameraZones !== cameraSeen) {  // (the camera's status came in: its default)
+      cameraSeen = ctx.cameraZones;
+      box.open = reportOpen();
+    }
     const top = pub.tops[seat];
     root.querySelector("#vs-palette").replaceChildren(
       ...palette().map((id) => el("button", { class: "btn vs-pic" + (top === id ? " on" : ""), type: "button", "data-card": id,
