@@ -35,7 +35,9 @@ def table_page(table_id: str):
     live = tables().get(table_id)
     return render_template("table.html", table=live.summary(),
                            script=game_asset(live.record.game, "js") or "games/generic.js",
-                           style=game_asset(live.record.game, "css"))
+                           style=game_asset(live.record.game, "css"),
+                           # (no camera on this companion: the page does not ask about one)
+                           camera="camera" in current_app.extensions)
 
 
 def game_asset(game_id: str, kind: str) -> str | None:

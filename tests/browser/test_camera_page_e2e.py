@@ -339,3 +339,28 @@ def test_the_hands_left_say_the_camera_counts_them_in_its_hand_zone(server_facto
     expect(ana.locator("#uno-hand-zone")).to_contain_text("手牌区")
     expect(other.locator("#uno-hand-zone")).to_have_count(0)
     assert ana.js_errors == [] and other.js_errors == []
+
+
+def test_a_table_page_asks_nothing_of_a_camera_the_companion_has_not(server_factory, phone,
+                                                                    tmp_path):
+    """Without a camera the table page does not ask for its status (a 503 in every phone's
+    console); with one it asks once on opening."""
+    for camera, asks in (("off", 0), (None, 1)):
+        server = camera_server(server_factory, tmp_path) if camera is None \
+            else server_factory(camera=camera)
+        tid = uno_table(server)
+        page = phone()
+        asked, failed = [], []
+        page.on("request", lambda r, asked=asked: asked.append(r.url)
+                if "/api/camera" in r.url else None)
+        page.on("console", lambda m, failed=failed: failed.append(m.text)
+                if m.type == "error" else None)
+        if asks:
+            with page.expect_response(lambda r: "/api/camera" in r.url):
+                page.goto(f"{server.url}/t/{tid}")
+        else:
+            page.goto(f"{server.url}/t/{tid}")
+        # (asked as the live stream opens: by its first state the request has gone)
+        expect(page.locator("#live")).to_have_class("dot on")
+        assert len(asked) == asks, (camera, asked)
+        assert failed == [] and page.js_errors == [], camera

@@ -304,8 +304,9 @@
       if (seconds > 0) pausedTimer = setTimeout(() => { pausedBox.hidden = true; }, seconds * 1000);
     }
     async function checkCamera(first) {
+      if (root.dataset.camera === "off") return;  // no camera on this companion
       let s;
-      try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }  // no camera here
+      try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }
       if (!s || s.table !== id) { if (!first) cameraLost(false); cameraPaused(0); return; }
       if (first && s.paused_s > 0) cameraPaused(s.paused_s);
       const names = (s.zones || []).map((z) => z.name);
