@@ -3,6 +3,10 @@
 A listener on the table drops every committed update into the stream's queue the moment it
 is committed; the stream sends that viewer's own view (never anyone else's secrets) and the
 game events addressed to it. Several updates queued together are sent as one view.
+
+The phone's pass is checked again before every view: when the host moves the seat to another
+phone (a phone lost or swapped), a stream the old phone still holds stops getting the seat's
+secrets at once. It goes on as a watcher's, told ``seat_revoked``.
 """
 
 from __future__ import annotations
@@ -14,9 +18,9 @@ from collections.abc import Iterator
 from flask import Blueprint, Response, current_app, stream_with_context
 
 from companion.games.base import Rejection
-from companion.table import TableService, Update
+from companion.table import TableError, TableService, Update
 from web.api import events_for
-from web.auth import identify
+from web.auth import identify, token_from_request
 from web.i18n import translate_rejection
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -41,14 +45,26 @@ def stream(table_id: str):
     service: TableService = current_app.extensions["tables"]
     caller = identify(service, table_id)
     seat = caller.seat
+    token = token_from_request()
+
+    def still(seat: int | None) -> int | None:
+        """The seat, while this phone's pass still holds it (None once it was moved)."""
+        if seat is None:
+            return None
+        try:
+            return seat if service.seat_for_token(table_id, token) == seat else None
+        except TableError:
+            return None
+
     heartbeat = current_app.config["SSE_HEARTBEAT_S"]
     inbox: queue.Queue[Update] = queue.Queue()
     unsubscribe = service.subscribe(table_id, inbox.put)
 
     def generate() -> Iterator[str]:
+        me = still(seat)
         try:
             yield "retry: 1000\n\n"
-            yield _sse("state", {"view": service.view(table_id, seat=seat), "events": []})
+            yield _sse("state", {"view": service.view(table_id, seat=me), "events": []})
             while True:
                 try:
                     update = inbox.get(timeout=heartbeat)
@@ -61,8 +77,13 @@ def stream(table_id: str):
                         updates.append(inbox.get_nowait())
                     except queue.Empty:
                         break
-                events = [localise(e) for u in updates for e in events_for(u, seat, False)]
-                yield _sse("state", {"view": service.view(table_id, seat=seat),
+                revoked = me is not None and still(me) is None
+                if revoked:
+                    me = None
+                events = [localise(e) for u in updates for e in events_for(u, me, False)]
+                if revoked:
+                    events.append({"type": "seat_revoked"})
+                yield _sse("state", {"view": service.view(table_id, seat=me),
                                      "events": events})
         finally:
             unsubscribe()

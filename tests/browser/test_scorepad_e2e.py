@@ -112,3 +112,29 @@ def test_a_phone_may_undo_its_own_round_before_its_live_stream_shows_it(server_f
     expect(host.locator("#toast")).to_have_text("Undone.")
     status, view = server.request("GET", f"/api/tables/{tid}")
     assert status == 200 and view["public"]["totals"] == [0, 0] and view["version"] == 2
+
+
+def test_a_seat_moved_to_a_new_phone_leaves_the_old_one_watching(server_factory, phone):
+    """Ana's phone is swapped: the new phone takes her seat with the host's PIN, and the old
+    phone, still open, is told at once and watches from then on (it offers the seats again)."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "players": ["Ana", "Bruno"], "pin": "2468"})
+    url = server.url + created["url"]
+    old = phone("pt-BR")
+    old.goto(url + "?join=1")
+    old.locator("#seats button", has_text="Ana").click()
+    expect(old.locator("#whoami")).to_have_text("Você é Ana")
+    expect(old.locator("#live")).to_have_class("dot on")
+
+    new = phone()
+    new.on("dialog", lambda d: d.accept("2468"))
+    new.goto(url + "?join=1")
+    new.locator("#seats button", has_text="Ana").click()
+    expect(new.locator("#whoami")).to_have_text("You are Ana")
+    expect(old.locator("#toast")).to_have_text("Seu lugar passou para outro celular.")
+    expect(old.locator("#whoami")).to_have_text("Assistindo")
+    expect(old.locator("#seat-picker")).to_be_visible()
+    assert old.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tc.token.'))") == []
+    expect(old.locator("#live")).to_have_class("dot on")  # (its stream open again, as a watcher)
+    assert old.js_errors == [] and new.js_errors == []

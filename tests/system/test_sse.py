@@ -59,3 +59,36 @@ def test_a_stream_with_a_forged_token_is_refused(server_factory):
     _, created = server.request("POST", "/api/tables", {"players": ["Ana"], "pin": "2468"})
     status, body = server.request("GET", f"/api/tables/{created['table']['id']}/stream?token=x")
     assert status == 401 and body["error"]["code"] == "bad_token"
+
+
+def test_a_seat_moved_to_another_phone_takes_its_secrets_off_the_old_phones_stream(
+        server_factory):
+    """The host moves a seat to a new phone (the old one lost or swapped): the stream the old
+    phone still holds stops getting the seat's view and its private events at once; it is
+    told, and goes on as a watcher's. The new phone gets them."""
+    server = server_factory()
+    players = ["Ana", "Bruno", "Chen", "Dani", "Eli", "Fabi", "Gui", "Hana"]
+    _, created = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": players, "pin": "2468"})
+    tid = created["table"]["id"]
+    _, old = server.request("POST", f"/api/tables/{tid}/join", {"seat": 3})
+    c = server.conn(timeout=10)
+    c.request("GET", f"/api/tables/{tid}/stream?token={old['token']}")
+    resp = c.getresponse()
+    assert read_event(resp)["view"]["you"]["seat"] == 3
+
+    status, new = server.request("POST", f"/api/tables/{tid}/join", {"seat": 3, "pin": "2468"})
+    assert status == 201
+    moved = read_event(resp)
+    assert {"type": "seat_revoked"} in moved["events"]
+    assert "you" not in moved["view"]
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions",
+                               {"action": {"type": "start"}}, {"X-Host-Pin": "2468"})
+    assert status == 200, _
+    after = read_event(resp)
+    assert "you" not in after["view"]
+    assert not [e for e in after["events"] if e.get("to") == [3] or "role" in e], after
+    status, mine = server.request("GET", f"/api/tables/{tid}", None,
+                                  {"Authorization": "Bearer " + new["token"]})
+    assert status == 200 and mine["you"]["view"]["you"]["role"]
+    c.close()

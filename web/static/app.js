@@ -244,6 +244,10 @@
     let cameraZones = null;  // (ctx.cameraZones)
     async function show(newView, events) {
       view = newView;
+      // the host moved this seat to another phone: this one watches from now on (the view
+      // that came with the news is already a watcher's)
+      const revoked = me && (events || []).some((e) => e.type === "seat_revoked");
+      if (revoked) { me = null; store.del(keyTok); }
       if (pin) {
         try { hostView = (await TC.api("GET", "/api/tables/" + id, undefined, creds())).host; }
         catch (e) { if (e.status === 403) { pin = null; store.del(keyPin); } }
@@ -269,6 +273,10 @@
         }
       }
       renderHistory();
+      if (revoked) {
+        renderSeats(true); connect();
+        TC.toast(t("Your seat was moved to another phone."), "error");
+      }
       document.dispatchEvent(new CustomEvent("tc:view", { detail: view }));
     }
 
