@@ -25,14 +25,20 @@ def tables() -> TableService:
     return current_app.extensions["tables"]
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
 def body() -> dict[str, Any]:
     """The request's JSON object; a clear 400 for anything else."""
     raw = request.get_data(cache=True)
     if not raw:
         return {}
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        # (NaN and Infinity are no JSON: logged, they made the history no JSON either; a
+        # nesting thousands deep ran Python's parser out of stack)
+        data = json.loads(raw, parse_constant=_no_constant)
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise TableError(400, "bad_json", N_("The request body is not valid JSON.")) from None
     if not isinstance(data, dict):
         raise TableError(400, "bad_json", N_("The request body must be a JSON object."))

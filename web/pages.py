@@ -65,7 +65,9 @@ def join_form():
 def set_language():
     lang = request.form.get("lang", "en")
     back = request.form.get("next") or url_for("pages.home")
-    if not back.startswith("/") or back.startswith("//"):
+    # (a path on this companion only: not another host's, and no line break, which made
+    # the redirect's header a 500)
+    if not back.startswith("/") or back.startswith("//") or not back.isprintable():
         back = url_for("pages.home")
     resp = redirect(back)
     if lang in LANGUAGES:

@@ -21,6 +21,7 @@ Nothing here or in any game may import Flask, OpenCV, gpiozero or do I/O: a test
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
@@ -151,6 +152,9 @@ class OptionError(ValueError):
         self.rejection = rejection
 
 
+MAX_OPTION_TEXT = 200  # a house rule's text (UNO's custom wild) and the like
+
+
 def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> dict[str, Any]:
     """Fill in defaults and check the given options; OptionError with a Rejection if bad."""
     given = dict(given or {})
@@ -171,6 +175,19 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
                     {"name": opt.name, "choices": ", ".join(map(str, opt.choices))},
                 )
             )
+        if value is None and opt.default is not None:
+            # (a null option stored a table whose setup failed, and listing tables with it)
+            raise OptionError(
+                Rejection("bad_option", N_("Option {name} has the wrong type."), {"name": opt.name})
+            )
+        if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
+            raise OptionError(
+                Rejection(
+                    "bad_option",
+                    N_("Option {name} is at most {n} characters."),
+                    {"name": opt.name, "n": MAX_OPTION_TEXT},
+                )
+            )
         if opt.kind is not None and value is not None:
             kinds = opt.kind if isinstance(opt.kind, tuple) else (opt.kind,)
             # bool is an int to Python, but True is no tie window and no score target
@@ -183,7 +200,8 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
                 )
         numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
         if numeric and (
-            (opt.minimum is not None and value < opt.minimum)
+            not math.isfinite(value)  # (NaN passes every comparison)
+            or (opt.minimum is not None and value < opt.minimum)
             or (opt.maximum is not None and value > opt.maximum)
         ):
             raise OptionError(

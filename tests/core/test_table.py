@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.base import HOST, Actor
 from companion.store import Store
-from companion.table import TableError, TableService
+from companion.table import TableError, TableService, replay
 
 ROUND = {"type": "add_round", "scores": [1, 2, 3]}
 
@@ -157,3 +157,41 @@ def test_moves_of_one_moment_are_heard_from_a_view_a_move_behind(service):
         service.undo(live.id, HOST, expected_version=looked)
     assert err.value.rejection.code == "stale_version"
     assert service.get(live.id).version == looked + 1
+
+
+def test_options_are_finite_and_null_only_where_none_is_the_default(service):
+    from companion.games.base import OptionError, resolve_options
+    from companion.games.registry import get_game
+
+    quiz, werewolf = get_game("quiz"), get_game("werewolf")
+    for bad in (float("nan"), float("inf"), None):
+        with pytest.raises(OptionError):
+            resolve_options(quiz.options, {"tie_window_ms": bad})
+    assert resolve_options(werewolf.options, {"language": None})["language"] is None
+
+
+def test_a_table_that_cannot_start_is_not_stored_and_one_that_no_longer_loads_is_left_out(
+        service, db_path, monkeypatch):
+    """Setup runs before the table is stored: options it cannot start from are a 400, and
+    nothing is left behind. A stored table whose log no longer replays (an older version's)
+    is left out of the list, not the whole list lost."""
+    import companion.table as table_module
+
+    good = service.create_table("scorepad", ["Ana", "Bruno"], "2468")
+
+    def broken(record, game, log):
+        raise TypeError("a setup that fails")
+
+    monkeypatch.setattr(table_module, "replay", broken)
+    with pytest.raises(TableError) as err:
+        service.create_table("scorepad", ["Ana", "Bruno"], "2468")
+    assert err.value.status == 400 and err.value.rejection.code == "bad_option"
+    assert [r.id for r in Store(db_path).list_tables()] == [good.id]
+    monkeypatch.undo()
+
+    bad = service.create_table("scorepad", ["Chen", "Dani"], "2468")
+    fresh = TableService(Store(db_path))
+    monkeypatch.setattr(table_module, "replay", lambda record, game, log: (
+        broken(record, game, log) if record.id == bad.id else replay(record, game, log)))
+    assert [t["id"] for t in fresh.list_tables()] == [good.id]
+

@@ -257,3 +257,59 @@ def test_an_illegal_card_from_a_phone_sounds_for_the_whole_table(client, service
     heard.clear()
     res = act(client, tid, {"type": "fly"}, bruno)
     assert res.status_code == 422 and not [u for u in heard if u.kind == "announce"]
+
+
+def test_json_no_parser_reads_and_nan_are_refused_and_change_nothing(client, scorepad):
+    """Found by fuzzing: a body nested thousands deep was a 500 (Python's parser ran out of
+    stack), and NaN or Infinity, which are no JSON, were logged as sent, so that the history
+    and the export were no JSON either."""
+    tid = scorepad["id"]
+    for raw in ("[" * 5000 + "]" * 5000, '{"a":' * 5000 + "1" + "}" * 5000,
+                '{"action": {"type": "add_round", "scores": [1, 2, 3], "card": NaN}}',
+                '{"action": {"type": "add_round", "scores": [1, Infinity, 3]}}'):
+        res = client.post(f"/api/tables/{tid}/actions", data=raw, headers={
+            **PIN, "Content-Type": "application/json", "Accept-Language": "pt-BR"})
+        assert res.status_code == 400 and res.json["error"]["code"] == "bad_json", raw[:40]
+        assert res.json["error"]["message"] == "O corpo da requisição não é um JSON válido."
+    assert client.get(f"/api/tables/{tid}").json["version"] == 0
+    json.loads(client.get(f"/api/tables/{tid}/history").get_data(as_text=True))
+
+
+def test_options_null_nan_or_too_long_are_refused_and_no_table_is_stored(client):
+    """Found by fuzzing: a null option stored a table whose setup failed, after which the
+    home page and the table list were a 500 for good; NaN passed every bound and made every
+    view that echoes the options no JSON."""
+    for game, options in (("uno", {"custom_wilds": None}), ("versus", {"gems": None}),
+                          ("quiz", {"tie_window_ms": float("nan")}),
+                          ("uno", {"camera_confirm_below": float("inf")}),
+                          ("uno", {"custom_rule": "x" * 201})):
+        raw = json.dumps({"game": game, "players": ["A", "B", "C"], "pin": "2468",
+                          "options": options})
+        res = client.post("/api/tables", data=raw, headers={"Content-Type": "application/json"})
+        assert res.status_code == 400, (game, options)
+        assert res.json["error"]["code"] in ("bad_option", "bad_json"), (game, options)
+    assert client.get("/api/tables").json["tables"] == []
+    assert client.get("/").status_code == 200
+    # the longest text an option may have is still taken
+    res = client.post("/api/tables", json={"game": "uno", "players": ["A", "B"], "pin": "2468",
+                                           "options": {"custom_rule": "x" * 200}})
+    assert res.status_code == 201
+
+
+def test_an_action_too_large_or_pins_and_names_no_keypad_types_are_refused(client, scorepad):
+    tid = scorepad["id"]
+    res = act(client, tid, {"type": "add_round", "scores": [1, 2, 3], "note": "x" * 40_000},
+              PIN)
+    assert res.status_code == 413 and res.json["error"]["code"] == "action_too_big"
+    assert client.get(f"/api/tables/{tid}").json["version"] == 0
+    res = client.post("/api/tables", json={"players": ["A", "B"], "pin": "١٢٣٤"})
+    assert res.status_code == 400 and res.json["error"]["code"] == "bad_pin"
+    res = client.post("/api/tables", json={"players": ["A\x00", "B"], "pin": "2468"})
+    assert res.status_code == 400 and res.json["error"]["code"] == "bad_name"
+
+
+def test_the_language_switch_goes_back_only_to_a_page_of_this_companion(client):
+    for back, to in (("/x\r\nSet-Cookie: a=b", "/"), ("//evil.example/", "/"),
+                     ("https://evil.example/", "/"), ("/new", "/new")):
+        res = client.post("/lang", data={"lang": "pt_BR", "next": back})
+        assert res.status_code == 302 and res.headers["Location"] == to, back
