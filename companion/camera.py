@@ -341,10 +341,16 @@ class CameraRuntime:
                       exc_info=(type(exc), exc, exc.__traceback__))
         self.frame_error = why
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop watching and capturing, and wait (up to ``timeout``) for the camera thread
+        to leave OpenCV: a thread still inside it as the interpreter exits aborted the
+        whole process ("terminate called without an active exception")."""
         self._stop.set()
         if self.hub is not None:
             self.hub.stop()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
 
     def _seen(self) -> tuple[Any, list[Any]]:
         """The frame the watcher read last and the cards it found there (None, []: it has

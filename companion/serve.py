@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import logging
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -66,6 +67,16 @@ def serve(args: argparse.Namespace) -> int:
     url = public_url(cfg)
     cfg.public_url = cfg.public_url or url
     service, app = build(cfg)
+    from waitress.server import create_server
+
+    try:  # (bound before anything starts or "ready" is said)
+        server = create_server(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
+                               channel_timeout=3600, ident="companion")
+    except OSError as exc:
+        print(f"Cannot listen on {cfg.bind_host}:{cfg.port} ({exc.strerror or exc}): is "
+              "another companion running? Stop it, or choose another port with --port.",
+              file=sys.stderr, flush=True)
+        return 1
     stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
     if getattr(stop_hw, "press", None) is not None:
         app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
@@ -82,16 +93,24 @@ def serve(args: argparse.Namespace) -> int:
             segno.make(url, error="m").terminal(compact=True)
         except Exception:  # a terminal that cannot draw it still has the URL above
             pass
-    from waitress import serve as waitress_serve
-
+    # systemd stops the service with SIGTERM: shut down as on Ctrl-C (the camera released,
+    # the LEDs off), not killed mid-way
+    previous = signal.signal(signal.SIGTERM, _exit_on_term)
     try:
-        waitress_serve(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
-                       channel_timeout=3600, ident="companion")
+        server.print_listen("Serving on http://{}:{}")
+        sys.stdout.flush()
+        server.run()
     finally:
+        signal.signal(signal.SIGTERM, previous)
+        server.close()
         stop_camera()
         stop_narration()
         stop_hw()
     return 0
+
+
+def _exit_on_term(signum: int, frame: object) -> None:
+    raise SystemExit(0)
 
 
 def start_camera(cfg: Config, service: TableService, app):

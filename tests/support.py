@@ -38,22 +38,25 @@ class Server:
             [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
              "--port", str(self.port), "--no-keys", "--no-qr"],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
+        # (the pipe read as it comes, not by readline: a buffered readline may take several
+        # lines out of the pipe at once, and select then waits for data already read)
+        fd = self.proc.stdout.fileno()
         sel = selectors.DefaultSelector()
-        sel.register(self.proc.stdout, selectors.EVENT_READ)
+        sel.register(fd, selectors.EVENT_READ)
         deadline = time.monotonic() + timeout
-        lines = []
+        said = b""
         while time.monotonic() < deadline:
             if not sel.select(timeout=deadline - time.monotonic()):
                 break
-            line = self.proc.stdout.readline()
-            if not line:
+            chunk = os.read(fd, 65536)
+            if not chunk:
                 break
-            lines.append(line)
-            if "Serving on" in line:
-                self.startup = "".join(lines)  # what it printed, for tests that read it
+            said += chunk
+            if b"Serving on" in said:
+                self.startup = said.decode(errors="replace")  # for tests that read it
                 return self
         self.stop()
-        raise RuntimeError("server did not start:\n" + "".join(lines))
+        raise RuntimeError("server did not start:\n" + said.decode(errors="replace"))
 
     def conn(self, timeout: float = 10.0) -> http.client.HTTPConnection:
         return http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def _data_path(args: argparse.Namespace) -> Path:
@@ -83,35 +85,65 @@ def cmd_identify(args: argparse.Namespace) -> int:
         rec.threshold = args.threshold
     ident = Identifier(args.deck, rec)
     ident.warm_up()
-    for path in args.images:
-        image = cv2.imread(str(path))
-        if image is None:
-            row = {"image": str(path), "ms": 0.0, "cards": [], "error": "unreadable image"}
-        else:
-            cards, ms = ident.timed(image)
-            row = {"image": str(path), "ms": round(ms, 2), "cards": [c.to_json() for c in cards]}
-        if args.json:
-            print(json.dumps(row), flush=True)
-        else:
-            names = ", ".join(f"{c['label'] or '?'} ({c['confidence']:.2f})" for c in row["cards"])
-            print(f"{path}: {names or 'no cards'}  [{row['ms']} ms]")
+    try:
+        for path in args.images:
+            image, why = read_image(path)
+            if image is None:
+                row = {"image": str(path), "ms": 0.0, "cards": [], "error": why}
+            else:
+                cards, ms = ident.timed(image)
+                row = {"image": str(path), "ms": round(ms, 2),
+                       "cards": [c.to_json() for c in cards]}
+            if args.json:
+                print(json.dumps(row), flush=True)
+            elif image is None:
+                print(f"{path}: error: {why}", flush=True)
+            else:
+                names = ", ".join(f"{c['label'] or '?'} ({c['confidence']:.2f})"
+                                  for c in row["cards"])
+                print(f"{path}: {names or 'no cards'}  [{row['ms']} ms]", flush=True)
+    except BrokenPipeError:  # (| head: the reader has what it wanted)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
+    # (0 with an image unreadable: each image has its own line, and a tool reading them
+    # must not lose every other image's cards to one)
     return 0
 
 
-def cmd_teach(args: argparse.Namespace) -> int:
+def read_image(path: Path) -> tuple[Any, str]:
+    """The image at ``path`` (BGR), or None and why not, in words a person can act on: no
+    such file, a folder, not an image OpenCV reads, or one too large to decode (a PNG
+    whose header claims 100000x100000 pixels made OpenCV raise and ended the run)."""
     import cv2
 
+    if not path.exists():
+        return None, "no such file"
+    if path.is_dir():
+        return None, "a folder, not an image"
+    try:
+        image = cv2.imread(str(path))
+    except cv2.error:
+        return None, "too large to read"
+    return (image, "") if image is not None and image.size else (None, "not an image")
+
+
+def cmd_teach(args: argparse.Namespace) -> int:
+    from companion.cards import fold_taught_name
     from vision.store import DeckStore
 
     store = DeckStore(_data_path(args))
+    label = fold_taught_name(args.label)
+    if not label:
+        print("error: give the card a name (letters and digits)", file=sys.stderr)
+        return 2
     n = 0
     for path in args.images:
-        image = cv2.imread(str(path))
+        image, why = read_image(path)
         if image is None:
-            print(f"error: cannot read {path}", file=sys.stderr)
+            print(f"error: cannot read {path}: {why}", file=sys.stderr)
             return 2
         n = store.teach(args.deck, args.label, image)
-    print(f"{args.deck}/{args.label}: {n} photo(s) known")
+    # (the name as stored: "Red Seven!" is kept as red-seven)
+    print(f"{args.deck}/{label}: {n} photo(s) known")
     return 0
 
 

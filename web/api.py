@@ -59,6 +59,15 @@ def join_url(code: str) -> str:
     return base + path if base else url_for("pages.join_code", code=code, _external=True)
 
 
+def _kind_name(kind: Any) -> str | None:
+    """An option's type for a form: "int", "number" (int or float), "text", "bool", "dict"
+    (set on the game's own page, not in a form), None (a choice)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if float in kinds:
+        return "number"
+    return {int: "int", str: "text", bool: "bool", dict: "dict"}.get(kinds[0])
+
+
 @bp.get("/games")
 def list_games():
     out = []
@@ -68,6 +77,7 @@ def list_games():
             "max_players": game.max_players,
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": list(o.choices) if o.choices else None,
+                         "kind": _kind_name(o.kind),
                          "minimum": o.minimum, "maximum": o.maximum} for o in game.options],
             "actions": [{"type": a.type, "summary": a.summary, "example": a.example,
                          "host_only": a.host_only} for a in game.actions],

@@ -138,3 +138,41 @@ def test_a_seat_moved_to_a_new_phone_leaves_the_old_one_watching(server_factory,
     assert old.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tc.token.'))") == []
     expect(old.locator("#live")).to_have_class("dot on")  # (its stream open again, as a watcher)
     assert old.js_errors == [] and new.js_errors == []
+
+
+def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, phone):
+    """The form on /new sends each option as its kind: the house rule's text as text (an
+    empty box is the default, not null, which the server refuses), whole numbers and
+    decimals (a Portuguese phone types a comma) as numbers; Werewolf's roles are set on its
+    own page, not here."""
+    server = server_factory()
+    host = phone("pt-BR")
+    host.goto(server.url + "/new")
+    host.select_option("#game", "uno")
+    for i, name in enumerate(["Ana", "Bruno"]):
+        host.locator("input[name=player]").nth(i).fill(name)
+    host.locator("input[name=player]").nth(2).fill("")
+    host.fill("input[name=pin]", "2468")
+    expect(host.locator("input[name=custom_rule]")).not_to_have_attribute("inputmode", "numeric")
+    host.fill("input[name=custom_wilds]", "2")
+    host.fill("input[name=custom_rule]", "Todos trocam de mão")
+    host.fill("input[name=camera_confirm_below]", "0,9")
+    host.get_by_role("button", name="Criar a mesa").click()
+    expect(host.locator("#whoami")).to_be_visible()
+    tid = host.url.rstrip("/").split("/")[-1].split("?")[0]
+    options = server.request("GET", f"/api/tables/{tid}")[1]["table"]["options"]
+    assert options["custom_wilds"] == 2 and options["custom_rule"] == "Todos trocam de mão"
+    assert options["camera_confirm_below"] == 0.9 and options["hand_size"] == 7
+
+    host.goto(server.url + "/new")  # the defaults, untouched, make a table too
+    host.select_option("#game", "uno")
+    for i, name in enumerate(["Ana", "Bruno"]):
+        host.locator("input[name=player]").nth(i).fill(name)
+    host.fill("input[name=pin]", "2468")
+    host.get_by_role("button", name="Criar a mesa").click()
+    expect(host.locator("#whoami")).to_be_visible()
+    host.goto(server.url + "/new")
+    host.select_option("#game", "werewolf")
+    expect(host.locator("input[name=roles]")).to_have_count(0)
+    expect(host.locator("input[name=timers]")).to_have_count(0)
+    assert host.js_errors == []

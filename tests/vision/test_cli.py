@@ -62,3 +62,51 @@ def test_teach_then_identify_a_house_deck(tmp_path: Path, capsys) -> None:
                 str(tmp_path), str(p)]) == 0
     row = json.loads(capsys.readouterr().out)
     assert [c["label"] for c in row["cards"]] == ["moon"]
+
+
+def test_an_unreadable_image_has_its_own_line_and_the_others_are_read(tmp_path: Path,
+                                                                       capsys) -> None:
+    """One line per image whatever it is: a missing file, a folder, a file that is no image,
+    and a PNG whose header claims 100000x100000 pixels (OpenCV raises on it: the run ended
+    there, and the images after it were never read)."""
+    import struct
+    import zlib
+
+    good = tmp_path / "good.jpg"
+    cv2.imwrite(str(good), render_scene([("uno", "red-7")], seed=2)[0])
+    text = tmp_path / "notes.jpg"
+    text.write_text("not a picture")
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(
+            ">I", zlib.crc32(kind + data))
+
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(
+        ">IIBBBBB", 100_000, 100_000, 8, 0, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(
+            b"\x00" * 1000)) + chunk(b"IEND", b""))
+    paths = [good, tmp_path / "missing.jpg", tmp_path, text, bomb, good]
+    assert run(["vision", "identify", "--deck", "uno", "--json", "--data-dir", str(tmp_path),
+                *map(str, paths)]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["image"] for r in rows] == list(map(str, paths))
+    assert [r.get("error") for r in rows] == [None, "no such file", "a folder, not an image",
+                                               "not an image", "too large to read", None]
+    assert rows[0]["cards"] and rows[-1]["cards"] == rows[0]["cards"]
+    # without --json, an image that could not be read does not pass for an empty table
+    assert run(["vision", "identify", "--deck", "uno", "--data-dir", str(tmp_path),
+                str(tmp_path / "missing.jpg")]) == 0
+    assert capsys.readouterr().out.strip().endswith("error: no such file")
+
+
+def test_teach_says_the_name_it_keeps_and_refuses_an_empty_one(tmp_path: Path, capsys) -> None:
+    p = tmp_path / "card.jpg"
+    cv2.imwrite(str(p), render_scene([("uno", "red-7")], table="cloth", seed=5)[0])
+    assert run(["vision", "teach", "house", "Red Seven!", str(p), "--data-dir",
+                str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == "house/red-seven: 1 photo(s) known"
+    assert run(["vision", "teach", "house", "  ", str(p), "--data-dir", str(tmp_path)]) == 2
+    assert "give the card a name" in capsys.readouterr().err
+    assert run(["vision", "teach", "house", "x", str(tmp_path / "nope.jpg"), "--data-dir",
+                str(tmp_path)]) == 2
+    assert "no such file" in capsys.readouterr().err

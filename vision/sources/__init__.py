@@ -103,6 +103,10 @@ def choose_source(config_or_spec: object = None, start: bool = True
 
         spec = "picamera2" if is_raspberry_pi() else "replay"
         wanted = "picamera2" if spec == "picamera2" else None  # (the samples: no failure)
+        if wanted is None:  # (the default off a Pi, but a new user must hear it)
+            log.warning("no camera set and no Raspberry Pi camera here: the camera shows "
+                        "the sample photos. For a USB webcam set camera = \"opencv:0\" in the "
+                        "config, or COMPANION_CAMERA=opencv:0")
     try:
         source = _build(spec)
         if start:

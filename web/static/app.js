@@ -372,14 +372,18 @@
       optBox.querySelectorAll("label").forEach((n) => n.remove());
       for (const o of g.options) {
         let input;
+        if (o.kind === "dict") continue;  // (set on the game's own page: Werewolf's roles)
         if (o.choices) {
           input = el("select", { name: o.name }, o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default, text: t(String(c)) })));
         } else if (typeof o.default === "boolean") {
           input = el("input", { type: "checkbox", name: o.name, checked: o.default });
+        } else if (o.kind === "text" || typeof o.default === "string") {
+          input = el("input", { name: o.name, maxlength: 200, autocomplete: "off", value: o.default || "" });
         } else {
-          input = el("input", { name: o.name, inputmode: "numeric", value: o.default === null ? "" : o.default, placeholder: t("none") });
+          input = el("input", { name: o.name, inputmode: o.kind === "number" ? "decimal" : "numeric", value: o.default === null ? "" : o.default, placeholder: t("none") });
         }
-        input.dataset.kind = o.choices ? "choice" : typeof o.default;
+        input.dataset.kind = o.choices ? "choice" : o.kind === "text" || typeof o.default === "string" ? "text" : typeof o.default;
+        input.dataset.optional = String(o.default === null);
         optBox.append(el("label", {}, t(o.help), input));
       }
     }
@@ -392,10 +396,13 @@
       const options = {};
       for (const input of optBox.querySelectorAll("input, select")) {
         const k = input.dataset.kind;
+        const v = input.value.trim();
         if (k === "choice") options[input.name] = JSON.parse(input.value);
         else if (k === "boolean") options[input.name] = input.checked;
-        else if (input.value.trim() === "") options[input.name] = null;
-        else options[input.name] = Number(input.value);
+        else if (k === "text") options[input.name] = v;
+        else if (v === "") { if (input.dataset.optional === "true") options[input.name] = null; }  // (empty: the default)
+        // (not a number: sent as typed, and the server names the option to fix)
+        else options[input.name] = Number.isFinite(Number(v.replace(",", "."))) ? Number(v.replace(",", ".")) : v;
       }
       try {
         const res = await TC.api("POST", "/api/tables", {
