@@ -77,6 +77,7 @@ def list_games():
             "max_players": game.max_players,
             "options": [{"name": o.name, "default": o.default, "help": o.help,
                          "choices": list(o.choices) if o.choices else None,
+                         "labels": list(o.labels) if o.labels else None,
                          "kind": _kind_name(o.kind),
                          "minimum": o.minimum, "maximum": o.maximum} for o in game.options],
             "actions": [{"type": a.type, "summary": a.summary, "example": a.example,

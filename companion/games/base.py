@@ -112,6 +112,9 @@ class Option:
     kind: type | tuple[type, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    # for people, one per choice (N_-marked: the form on /new shows them in the phone's
+    # language, where the values themselves, "own_hand" or "before_night1", are ids)
+    labels: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,9 @@ def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, 
     host.locator("input[name=player]").nth(2).fill("")
     host.fill("input[name=pin]", "2468")
     expect(host.locator("input[name=custom_rule]")).not_to_have_attribute("inputmode", "numeric")
+    # each choice by what it means, in the phone's language (not "own_hand")
+    expect(host.locator("select[name=scoring] option")).to_have_text([
+        "Quem vence a rodada marca as mãos dos outros", "Cada um conta a própria mão"])
     host.fill("input[name=custom_wilds]", "2")
     host.fill("input[name=custom_rule]", "Todos trocam de mão")
     host.fill("input[name=camera_confirm_below]", "0,9")

@@ -313,3 +313,24 @@ def test_the_language_switch_goes_back_only_to_a_page_of_this_companion(client):
                      ("https://evil.example/", "/"), ("/new", "/new")):
         res = client.post("/lang", data={"lang": "pt_BR", "next": back})
         assert res.status_code == 302 and res.headers["Location"] == to, back
+
+
+def test_every_choice_of_every_option_is_offered_by_a_translated_label(client):
+    """The form on /new shows each choice by its label in the phone's language: the values
+    ("own_hand", "before_night1") are ids."""
+    games = client.get("/api/games", headers={"Accept-Language": "pt-BR"}).json["games"]
+    choices = [o for g in games for o in g["options"] if o["choices"]]
+    assert len(choices) >= 15
+    for o in choices:
+        assert o["labels"] and len(o["labels"]) == len(o["choices"]), o["name"]
+    from babel.messages.mofile import read_mo
+
+    from web.i18n import TRANSLATIONS
+
+    for lang in ("pt_BR", "zh_Hans"):
+        with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as fh:
+            catalog = read_mo(fh)
+        for o in choices:
+            for label in o["labels"]:
+                if label.isascii() and label != "English":
+                    assert catalog.get(label) and catalog.get(label).string, (lang, label)

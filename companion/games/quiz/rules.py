@@ -56,6 +56,8 @@ class Quiz:
                 "random, or strict timestamp order."
             ),
             choices=slap.TIE_RULES,
+            labels=(N_("Together: the host picks who answers"), N_("Buzz again"),
+                    N_("Drawn at random"), N_("Strict order of the presses")),
         ),
         Option(
             "points_right",

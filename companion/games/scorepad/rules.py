@@ -52,6 +52,7 @@ class ScorePad:
             "highest",
             N_("Who wins: the highest or the lowest total."),
             choices=("highest", "lowest"),
+            labels=(N_("The highest total"), N_("The lowest total")),
         ),
     )
     actions: ClassVar[tuple[ActionSpec, ...]] = (

@@ -120,6 +120,8 @@ class Versus:
                 "winner or calls a re-slap), reslap, random, or strict timestamp order."
             ),
             choices=slap.TIE_RULES,
+            labels=(N_("Together: the host picks the winner or a re-slap"), N_("Slap again"),
+                    N_("Drawn at random"), N_("Strict order of the presses")),
         ),
         Option(
             "late_ms",

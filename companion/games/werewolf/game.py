@@ -57,12 +57,15 @@ class Werewolf:
             "companion",
             N_("Who deals: the companion, the host entering the cards, or each player."),
             choices=("companion", "host", "players"),
+            labels=(N_("The companion deals"), N_("The host enters the cards"),
+                    N_("Each player enters his card")),
         ),
         Option(
             "input",
             "phones",
             N_("Night actions on each player's phone, or tapped by a moderator on the host's."),
             choices=("phones", "host"),
+            labels=(N_("On each player's phone"), N_("Tapped by a moderator")),
         ),
         Option("captain", True, N_("Elect a captain whose vote counts double."), kind=bool),
         Option(
@@ -70,12 +73,14 @@ class Werewolf:
             "day1",
             N_("When the captain is elected: at the start of day 1, or before night 1."),
             choices=("day1", "before_night1"),
+            labels=(N_("At the start of day 1"), N_("Before night 1")),
         ),
         Option(
             "wolves_win",
             "seed",
             N_("Werewolves win when at most one other player is left (seed), or at parity."),
             choices=("seed", "parity"),
+            labels=(N_("When one other player at most is left"), N_("At parity")),
         ),
         Option(
             "starvation",
@@ -88,12 +93,14 @@ class Werewolf:
             "tied",
             N_("After a tie, the second vote is between the tied players, or everyone."),
             choices=("tied", "all"),
+            labels=(N_("Between the tied players"), N_("Everyone")),
         ),
         Option(
             "revote_tie",
             "nobody",
             N_("If the second vote ties too: nobody is eliminated, or one is drawn by lot."),
             choices=("nobody", "lot"),
+            labels=(N_("Nobody is eliminated"), N_("One is drawn by lot")),
         ),
         Option(
             "lovers_vs_wolves",
@@ -103,6 +110,7 @@ class Werewolf:
                 "win by the seed's rule, or play on."
             ),
             choices=("wolves_win", "play_on"),
+            labels=(N_("The werewolves win"), N_("Play on")),
         ),
         Option(
             "announce_causes",
@@ -132,6 +140,8 @@ class Werewolf:
             None,
             N_("Narration language (none: the table's)."),
             choices=(None, "en", "pt_BR", "zh_Hans"),
+            # (each language by its own name, as language pickers show them)
+            labels=(N_("The table's language"), "English", "Português (Brasil)", "中文（简体）"),
         ),
     )
     actions: ClassVar[tuple[ActionSpec, ...]] = (
