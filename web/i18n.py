@@ -99,9 +99,25 @@ def js_catalog(lang: str) -> dict[str, str]:
     return _catalog(lang if lang in LANGUAGES else "en")
 
 
+def table_title(table: dict) -> str:
+    """A table's title as the page shows it: one created without a title is stored under
+    its game's name, in English, and shown in the phone's language ("Marcador de pontos");
+    a title someone typed is shown as typed."""
+    from companion.games.registry import get_game
+
+    title = str(table.get("title") or "")
+    try:
+        name = get_game(str(table.get("game"))).name
+    except KeyError:
+        return title
+    return gettext(name) if title == name else title
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
+
+    app.add_template_filter(table_title)
 
     @app.context_processor
     def languages():

@@ -334,3 +334,16 @@ def test_every_choice_of_every_option_is_offered_by_a_translated_label(client):
             for label in o["labels"]:
                 if label.isascii() and label != "English":
                     assert catalog.get(label) and catalog.get(label).string, (lang, label)
+
+
+def test_a_table_without_a_title_is_shown_under_its_games_name_in_the_phones_language(client):
+    pt = {"Accept-Language": "pt-BR"}
+    plain = client.post("/api/tables", json={"players": ["A", "B"], "pin": "2468"}).json
+    named = client.post("/api/tables", json={"players": ["A", "B"], "pin": "2468",
+                                             "title": "Score night"}).json
+    home = client.get("/", headers=pt).get_data(as_text=True)
+    assert "<strong>Marcador de pontos</strong>" in home and "<strong>Score night</strong>" in home
+    page = client.get(plain["url"], headers=pt).get_data(as_text=True)
+    assert "<h1>Marcador de pontos</h1>" in page
+    assert "<h1>Score night</h1>" in client.get(named["url"], headers=pt).get_data(as_text=True)
+    assert "<h1>Score pad</h1>" in client.get(plain["url"]).get_data(as_text=True)
