@@ -179,3 +179,31 @@ def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, 
     expect(host.locator("input[name=roles]")).to_have_count(0)
     expect(host.locator("input[name=timers]")).to_have_count(0)
     assert host.js_errors == []
+
+
+def test_the_host_ends_a_pad_that_has_no_target(server_factory, phone):
+    """A score pad with no target and no round count ends when the host says so, from the
+    page (it could only be ended through the API); a player has no such button."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {"players": ["Ana", "Bruno"],
+                                                        "pin": "2468"})
+    tid = created["table"]["id"]
+    server.request("POST", f"/api/tables/{tid}/actions",
+                   {"action": {"type": "add_round", "scores": [3, 5]}}, {"X-Host-Pin": "2468"})
+    host = phone()
+    host.goto(server.url + "/")
+    host.evaluate(f"localStorage.setItem('tc.pin.{tid}', JSON.stringify('2468'))")
+    host.goto(server.url + created["url"])
+    host.get_by_text("Just watch").click()
+    ana = phone()
+    ana.goto(server.url + created["url"] + "?join=1")
+    ana.locator("#seats button", has_text="Ana").click()
+    expect(ana.locator("#whoami")).to_have_text("You are Ana")
+    expect(ana.locator("#sp-end")).to_be_hidden()
+    asked = []
+    host.on("dialog", lambda d: (asked.append(d.message), d.accept()))
+    host.locator("#sp-end").click()
+    expect(ana.locator("#sp-result")).to_have_text("Game over: Bruno won.")
+    assert asked == ["End the game now?"]
+    expect(host.locator("#sp-end")).to_be_hidden()
+    assert host.js_errors == [] and ana.js_errors == []

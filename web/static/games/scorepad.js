@@ -21,6 +21,12 @@
               onclick: () => stopEdit() })))),
       el("section", { class: "card" }, el("h2", { text: t("Totals over the rounds") }), el("div", { id: "sp-chart" })),
       el("section", { class: "card" }, el("h2", { text: t("Rounds") }), el("div", { id: "sp-rounds" })),
+      // a pad with no target and no round count ends when the host says so
+      el("button", { class: "btn wide", id: "sp-end", type: "button", hidden: true, text: t("End the game"),
+        onclick: async () => {
+          if (!confirm(t("End the game now?"))) return;
+          try { await ctx.act({ type: "end_game" }); } catch (e) { /* toasted */ }
+        } }),
     );
     root.querySelector("#sp-form").addEventListener("submit", submit);
   }
@@ -120,6 +126,7 @@
       rounds.append(table);
     }
     root.querySelector("#sp-chart").replaceChildren(chart(pub));
+    root.querySelector("#sp-end").hidden = !ctx.isHost || pub.ended;
   }
 
   function chart(pub) {
