@@ -38,6 +38,19 @@ def test_config_object_and_fallback_warns_loudly() -> None:
     src.close()
 
 
+def test_no_camera_set_off_a_pi_says_the_samples_are_shown(monkeypatch, caplog) -> None:
+    """The samples are the default off a Pi, not a failure, but the person starting the
+    companion must hear that the table is not being watched, and how to point a webcam."""
+    import companion.config
+
+    monkeypatch.setattr(companion.config, "is_raspberry_pi", lambda: False)
+    with caplog.at_level("WARNING", logger="vision.sources"):
+        src = make_source("", start=False)
+    src.close()
+    said = " ".join(r.getMessage() for r in caplog.records)
+    assert "sample photos" in said and "opencv:0" in said
+
+
 def test_unknown_spec_falls_back_too() -> None:
     with pytest.warns(CameraFallbackWarning):
         src = make_source("betamax")
