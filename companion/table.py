@@ -156,7 +156,6 @@ def replay(record: TableRecord, game: Game, log: list[LogEntry]) -> State:
     return state
 
 
-
 # An action is logged as sent: it must be plain JSON (NaN or Infinity in the log made the
 # history and the export no JSON) and of a sane size (the largest a game sends, a Versus
 # pile's signature or an UNO hand shown, is a few kB).
@@ -170,6 +169,7 @@ def _check_plain(action: Any) -> None:
         raise TableError(400, "bad_action", N_("An action must be plain JSON.")) from None
     if size > MAX_ACTION_BYTES:
         raise TableError(413, "action_too_big", N_("That action is too large."))
+
 
 class TableService:
     """All the tables of this companion, backed by one :class:`Store`."""

@@ -397,12 +397,13 @@
       for (const input of optBox.querySelectorAll("input, select")) {
         const k = input.dataset.kind;
         const v = input.value.trim();
+        const n = Number(v.replace(",", "."));  // (a Portuguese phone types 0,9)
         if (k === "choice") options[input.name] = JSON.parse(input.value);
         else if (k === "boolean") options[input.name] = input.checked;
         else if (k === "text") options[input.name] = v;
         else if (v === "") { if (input.dataset.optional === "true") options[input.name] = null; }  // (empty: the default)
         // (not a number: sent as typed, and the server names the option to fix)
-        else options[input.name] = Number.isFinite(Number(v.replace(",", "."))) ? Number(v.replace(",", ".")) : v;
+        else options[input.name] = Number.isFinite(n) ? n : v;
       }
       try {
         const res = await TC.api("POST", "/api/tables", {
