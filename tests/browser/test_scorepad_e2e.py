@@ -177,6 +177,8 @@ def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, 
     host.goto(server.url + "/new")
     host.select_option("#game", "werewolf")
     expect(host.locator("input[name=roles]")).to_have_count(0)
+    # the nights are narrated in the host's language (the companion's default is English)
+    expect(host.locator("select[name=language]")).to_have_value('"pt_BR"')
     expect(host.locator("input[name=timers]")).to_have_count(0)
     assert host.js_errors == []
 

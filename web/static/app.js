@@ -374,7 +374,10 @@
         let input;
         if (o.kind === "dict") continue;  // (set on the game's own page: Werewolf's roles)
         if (o.choices) {
-          input = el("select", { name: o.name }, o.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === o.default, text: t(o.labels ? o.labels[i] : String(c)) })));
+          // a narration language: the host's own (the companion's default is English, and
+          // a Portuguese table heard and read its Werewolf nights in English)
+          const pick = o.name === "language" && o.choices.includes(lang) ? lang : o.default;
+          input = el("select", { name: o.name }, o.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === pick, text: t(o.labels ? o.labels[i] : String(c)) })));
         } else if (typeof o.default === "boolean") {
           input = el("input", { type: "checkbox", name: o.name, checked: o.default });
         } else if (o.kind === "text" || typeof o.default === "string") {
