@@ -130,7 +130,7 @@ def skip(s0: dict, action: dict, ctx: Context) -> Result:
         return reject("stale_step", N_("That step is already over."))
     s = copy.deepcopy(s0)
     ev: list[dict[str, Any]] = []
-    flow.end_step(s, ctx, ev, timed_out=True)
+    flow.end_step(s, ctx, ev, timed_out=True, by_host=True)
     return Accepted(s, ev)
 
 

@@ -208,12 +208,14 @@ def step_complete(s: State) -> bool:
     return False
 
 
-def end_step(s: State, ctx: Context, ev: Events, timed_out: bool = False) -> None:
-    """Close the current step (applying its default if it timed out) and go on."""
+def end_step(s: State, ctx: Context, ev: Events, timed_out: bool = False,
+             by_host: bool = False) -> None:
+    """Close the current step (applying its default if it timed out, or if the host ended
+    it early: the story tells the two apart) and go on."""
     step = s["step"]
     name = step["name"]
     if timed_out:
-        journal(s, "timeout", step=name)
+        journal(s, "ended_early" if by_host else "timeout", step=name)
     if name == "thief":
         _end_thief(s, ctx, ev, timed_out)
     elif name == "werewolves":

@@ -270,6 +270,7 @@ JOURNAL: dict[str, dict[str, str]] = {
         "vote_result_none": "Vote, round {round}: nobody voted.",
         "no_elimination": "Nobody was eliminated.",
         "timeout": "Time ran out ({step}); the default was applied.",
+        "ended_early": "The host ended it early ({step}); the default was applied.",
         "starved": "The werewolves starved.",
         "game_over": "Game over.",
         "nobody": "nobody",
@@ -300,6 +301,7 @@ JOURNAL: dict[str, dict[str, str]] = {
         "vote_result_none": "Votação, rodada {round}: ninguém votou.",
         "no_elimination": "Ninguém foi eliminado.",
         "timeout": "O tempo acabou ({step}); valeu a escolha padrão.",
+        "ended_early": "O anfitrião encerrou antes ({step}); valeu a escolha padrão.",
         "starved": "Os lobisomens morreram de fome.",
         "game_over": "Fim de jogo.",
         "nobody": "ninguém",
@@ -330,6 +332,7 @@ JOURNAL: dict[str, dict[str, str]] = {
         "vote_result_none": "第{round}轮投票：没有人投票。",
         "no_elimination": "没有人出局。",
         "timeout": "时间到（{step}），按默认处理。",
+        "ended_early": "主持人提前结束了（{step}），按默认处理。",
         "starved": "狼人饿死了。",
         "game_over": "游戏结束。",
         "nobody": "无人",
@@ -458,7 +461,7 @@ def render_journal(entry: dict[str, Any], players: list[str], lang: str | None =
         totals = p.get("totals") or []
         values["totals"] = sep.join(f"{name(t['seat'])} {t['votes']}" for t in totals)
         key = "vote_result" if totals else "vote_result_none"
-    elif key == "timeout":
+    elif key in ("timeout", "ended_early"):
         step = str(p.get("step"))
         values["step"] = words.get(step + "_step", words.get(step, step))
     elif key == "game_over":

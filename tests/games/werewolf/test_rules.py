@@ -797,3 +797,21 @@ def test_hunter_lover_killed_at_night_takes_his_lover_and_shoots(game):
     assert h.step == "hunter"
     h.ok({"type": "hunter_shoot", "target": 0}, "Iris")
     assert not h.alive("Ana") and h.step == "debate"
+
+
+def test_the_story_tells_a_step_the_host_ended_from_one_whose_time_ran_out(game):
+    """The host ended the debate early: the story said "Time ran out (debate)"."""
+    from companion.games.werewolf.script import render_journal
+
+    h = game(BASIC, captain_election="before_night1")
+    for n in h.names:
+        h.ok({"type": "captain_vote", "target": 3}, n)
+    wolves_kill(h, "Carla")
+    h.timeout()  # the witch's time runs out
+    assert h.step == "debate"
+    h.ok({"type": "skip"})  # the host ends the debate
+    ends = [j for j in h.state["journal"] if j["key"] in ("timeout", "ended_early")]
+    assert [(j["key"], j["params"]["step"]) for j in ends[-2:]] == [
+        ("timeout", "witch"), ("ended_early", "debate")]
+    said = render_journal(ends[-1], h.names, "pt_BR")
+    assert said.startswith("O anfitrião encerrou antes (") and "padrão" in said

@@ -693,6 +693,7 @@
       }
       case "no_elimination": return t("Nobody was eliminated.");
       case "timeout": return t("Time ran out ({step}); the default was applied.", { step: stepWord(p.step) });
+      case "ended_early": return t("The host ended it early ({step}); the default was applied.", { step: stepWord(p.step) });
       case "starved": return t("The werewolves starved.");
       case "game_over": return victoryLine({ winner: p.winner, reason: p.reason, winners: p.seats || [] }, nm).join(" ");
       default: return e.key;
