@@ -304,9 +304,7 @@ class CameraRuntime:
         """Open the camera again (a webcam plugged in late; a replay from its start), then
         watch ``table_id``: bound only once the old frames have stopped, so nothing the old
         capture still saw can reach the new table."""
-        self.stop()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self.stop(timeout)
         self.hub = None
         self.watcher = None
         if table_id is not None:
