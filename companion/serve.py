@@ -94,14 +94,17 @@ def serve(args: argparse.Namespace) -> int:
         except Exception:  # a terminal that cannot draw it still has the URL above
             pass
     # systemd stops the service with SIGTERM: shut down as on Ctrl-C (the camera released,
-    # the LEDs off), not killed mid-way
-    previous = signal.signal(signal.SIGTERM, _exit_on_term)
+    # the LEDs off), not killed mid-way; either way the phones' streams end first, or
+    # waitress waits 5 s for the threads that serve them
+    stop = _stopper(app)
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         server.print_listen("Serving on http://{}:{}")
         sys.stdout.flush()
         server.run()
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         server.close()
         stop_camera()
         stop_narration()
@@ -109,8 +112,18 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _exit_on_term(signum: int, frame: object) -> None:
-    raise SystemExit(0)
+def _stopper(app):
+    """The handler of SIGTERM and SIGINT: end the open event streams (each holds a thread
+    of waitress's until the phone goes), then stop as on Ctrl-C."""
+    from web.stream import end_streams
+
+    def stop(signum: int, frame: object) -> None:
+        end_streams(app)
+        if signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        raise SystemExit(0)
+
+    return stop
 
 
 def start_camera(cfg: Config, service: TableService, app):

@@ -73,6 +73,7 @@ def cmd_identify(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.identify import Identifier
+    from vision.photo_read import read_photo
     from vision.recognise import get_recogniser
 
     cv2.setNumThreads(1)  # one image at a time: threads cost more than they give on a Pi
@@ -87,13 +88,15 @@ def cmd_identify(args: argparse.Namespace) -> int:
     ident.warm_up()
     try:
         for path in args.images:
-            image, why = read_image(path)
+            photo = read_photo(path)
+            image, why = photo.image, photo.why
             if image is None:
                 row = {"image": str(path), "ms": 0.0, "cards": [], "error": why}
             else:
                 cards, ms = ident.timed(image)
                 row = {"image": str(path), "ms": round(ms, 2),
-                       "cards": [c.to_json() for c in cards]}
+                       "cards": [_in_photo(c.to_json(), photo.to_photo(c.corners))
+                                 for c in cards]}
             if args.json:
                 print(json.dumps(row), flush=True)
             elif image is None:
@@ -109,39 +112,50 @@ def cmd_identify(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_image(path: Path) -> tuple[Any, str]:
-    """The image at ``path`` (BGR), or None and why not, in words a person can act on: no
-    such file, a folder, not an image OpenCV reads, or one too large to decode (a PNG
-    whose header claims 100000x100000 pixels made OpenCV raise and ended the run)."""
-    import cv2
+def _in_photo(card: dict, corners: Any) -> dict:
+    """A card's JSON with its corners in the photo's own pixels (a big photo is read
+    reduced: vision.photo_read)."""
+    return {**card, "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in corners]}
 
-    if not path.exists():
-        return None, "no such file"
-    if path.is_dir():
-        return None, "a folder, not an image"
-    try:
-        image = cv2.imread(str(path))
-    except cv2.error:
-        return None, "too large to read"
-    return (image, "") if image is not None and image.size else (None, "not an image")
+
+def read_image(path: Path) -> tuple[Any, str]:
+    """The image at ``path`` (BGR, a big photo reduced to ``photo_read.MAX_PIXELS``), or
+    None and why not, in words a person can act on: no such file, a folder, not an image
+    OpenCV reads, or one too large to decode (a PNG whose header claims 100000x100000
+    pixels made OpenCV raise and ended the run)."""
+    from vision.photo_read import read_photo
+
+    photo = read_photo(path)
+    return photo.image, photo.why
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
     from companion.cards import fold_taught_name
-    from vision.store import DeckStore
+    from vision.store import BlankCard, DeckStore, NoCardInView
 
     store = DeckStore(_data_path(args))
     label = fold_taught_name(args.label)
     if not label:
         print("error: give the card a name (letters and digits)", file=sys.stderr)
         return 2
-    n = 0
+    crops = []  # (every photo checked before any is taught)
     for path in args.images:
         image, why = read_image(path)
         if image is None:
             print(f"error: cannot read {path}: {why}", file=sys.stderr)
             return 2
-        n = store.teach(args.deck, args.label, image)
+        try:
+            crops.append(store.card_crop(image))
+        except BlankCard:
+            print(f"error: {path}: no card with anything printed on it (a blank photo?): "
+                  "photograph the card's face, alone, in good light", file=sys.stderr)
+            return 2
+        except NoCardInView:  # (never with a photo given here: it may be a tight crop)
+            print(f"error: {path}: no card found", file=sys.stderr)
+            return 2
+    n = 0
+    for crop in crops:
+        n = store.teach(args.deck, args.label, crop, crop=True)
     # (the name as stored: "Red Seven!" is kept as red-seven)
     print(f"{args.deck}/{label}: {n} photo(s) known")
     return 0
@@ -181,13 +195,11 @@ def cmd_markers(args: argparse.Namespace) -> int:
 
 
 def cmd_zones(args: argparse.Namespace) -> int:
-    import cv2
-
     from vision.zones import zones_from_markers
 
-    image = cv2.imread(str(args.image))
+    image, why = read_image(args.image)  # (zones are fractions of the picture: any size)
     if image is None:
-        print(f"error: cannot read {args.image}", file=sys.stderr)
+        print(f"error: cannot read {args.image}: {why}", file=sys.stderr)
         return 2
     zones = zones_from_markers(image, _names(args.names))
     print(json.dumps([{"name": z.name, "rect": [round(v, 4) for v in z.rect]} for z in zones]))

@@ -30,6 +30,8 @@ def create_app(service: TableService, config: Config | None = None,
 
     from web import api, camera, errors, i18n, pages, stream
 
+    app.extensions["streams"] = stream.Streams()  # (ended when the server stops)
+
     i18n.init_app(app)
     errors.init_app(app)
     app.register_blueprint(api.bp)

@@ -163,7 +163,7 @@ def teach(table_id: str):
     camera sees is compared with it, and named so where the match is clear (for a built-in
     deck: the table's own printing, which wins over the model)."""
     from companion.cards import DECKS, fold_taught_name, spelled
-    from vision.store import MAX_NAME, NoCardInView
+    from vision.store import MAX_NAME, BlankCard, NoCardInView
 
     identify(tables(), table_id, need_host=True)
     _camera_game(table_id)
@@ -181,6 +181,10 @@ def teach(table_id: str):
 
     try:
         photos = runtime.teach(table_id, label)
+    except BlankCard:
+        raise TableError(422, "blank_card", N_("Nothing is printed on the card in view: show "
+                                               "the camera the card's face, in good light, "
+                                               "then tap Teach.")) from None
     except NoCardInView:
         raise TableError(422, "no_card", N_("No card is in view: lay the card alone in the "
                                             "camera's view, then tap Teach.")) from None

@@ -7,12 +7,18 @@ game events addressed to it. Several updates queued together are sent as one vie
 The phone's pass is checked again before every view: when the host moves the seat to another
 phone (a phone lost or swapped), a stream the old phone still holds stops getting the seat's
 secrets at once. It goes on as a watcher's, told ``seat_revoked``.
+
+A server shutting down ends every stream at once (:func:`end_streams`): each holds one of
+waitress's threads, which waitress waits for (5 s) before it exits. The phones reconnect
+after ``retry`` and get the whole view again; nothing acknowledged is lost (every action is
+in the SQLite log before its answer).
 """
 
 from __future__ import annotations
 
 import json
 import queue
+import threading
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, stream_with_context
@@ -24,6 +30,45 @@ from web.auth import identify, token_from_request
 from web.i18n import translate_rejection
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
+
+_END = object()  # put in a stream's inbox: the server is stopping, end the stream
+
+
+class Streams:
+    """The streams open now, so that a server stopping can end them (``app.extensions
+    ["streams"]``, made by ``web.create_app``)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._inboxes: set[queue.Queue] = set()
+        self.ended = threading.Event()
+
+    def add(self, inbox: queue.Queue) -> None:
+        with self._lock:
+            self._inboxes.add(inbox)
+        if self.ended.is_set():  # (opened as the server was stopping)
+            inbox.put(_END)
+
+    def discard(self, inbox: queue.Queue) -> None:
+        with self._lock:
+            self._inboxes.discard(inbox)
+
+    def end(self) -> None:
+        """End every stream now, and any opened from now on (their generators return at
+        once, whatever they were waiting for)."""
+        self.ended.set()
+        with self._lock:
+            inboxes = list(self._inboxes)
+        for inbox in inboxes:
+            inbox.put(_END)
+
+
+def end_streams(app) -> None:
+    """The server is stopping: end the app's open streams (``companion serve`` on SIGTERM
+    and Ctrl-C), so that waitress's threads are free to stop."""
+    streams = app.extensions.get("streams")
+    if streams is not None:
+        streams.end()
 
 
 def localise(event: dict) -> dict:
@@ -57,11 +102,13 @@ def stream(table_id: str):
             return None
 
     heartbeat = current_app.config["SSE_HEARTBEAT_S"]
+    streams: Streams = current_app.extensions["streams"]
     inbox: queue.Queue[Update] = queue.Queue()
     unsubscribe = service.subscribe(table_id, inbox.put)
 
     def generate() -> Iterator[str]:
         me = still(seat)
+        streams.add(inbox)
         try:
             yield "retry: 1000\n\n"
             yield _sse("state", {"view": service.view(table_id, seat=me), "events": []})
@@ -77,6 +124,8 @@ def stream(table_id: str):
                         updates.append(inbox.get_nowait())
                     except queue.Empty:
                         break
+                if any(u is _END for u in updates):
+                    return  # (the server is stopping: the phone reconnects after retry)
                 revoked = me is not None and still(me) is None
                 if revoked:
                     me = None
@@ -86,6 +135,7 @@ def stream(table_id: str):
                 yield _sse("state", {"view": service.view(table_id, seat=me),
                                      "events": events})
         finally:
+            streams.discard(inbox)
             unsubscribe()
 
     resp = Response(stream_with_context(generate()), mimetype="text/event-stream")

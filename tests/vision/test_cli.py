@@ -110,3 +110,34 @@ def test_teach_says_the_name_it_keeps_and_refuses_an_empty_one(tmp_path: Path, c
     assert run(["vision", "teach", "house", "x", str(tmp_path / "nope.jpg"), "--data-dir",
                 str(tmp_path)]) == 2
     assert "no such file" in capsys.readouterr().err
+
+
+def test_teach_refuses_a_blank_photo_and_teaches_nothing(tmp_path: Path, capsys) -> None:
+    """A photo given on the command line with no card found is taken as a tight crop of
+    one: a blank grey photo (or one with only a camera's noise and a vignette) was stored
+    as a card, and named every blank patch after. It is refused, and so is a run holding
+    one, before any of its photos is taught; a card's own photo is taught."""
+    import numpy as np
+
+    from vision.store import DeckStore
+    from vision.synth import draw_card
+
+    grey = tmp_path / "grey.png"
+    cv2.imwrite(str(grey), np.full((800, 600, 3), 128, np.uint8))
+    rng = np.random.default_rng(0)
+    yy, xx = np.mgrid[:800, :600]
+    light = 170 - 60 * ((yy - 400) ** 2 + (xx - 300) ** 2) / 500 ** 2
+    dim = tmp_path / "dim.jpg"
+    cv2.imwrite(str(dim), np.clip(light[..., None] + rng.normal(0, 6, (800, 600, 3)), 0, 255
+                                  ).astype(np.uint8))
+    card = tmp_path / "card.png"
+    cv2.imwrite(str(card), draw_card("uno", "red-7"))
+    for photos in ([grey], [dim], [card, grey]):
+        assert run(["vision", "teach", "house", "blank", *map(str, photos), "--data-dir",
+                    str(tmp_path)]) == 2, photos
+        err = capsys.readouterr().err
+        assert f"error: {photos[-1]}: no card with anything printed on it" in err
+        assert DeckStore(tmp_path).list_decks() == {}
+    assert run(["vision", "teach", "house", "seven", str(card), "--data-dir",
+                str(tmp_path)]) == 0
+    assert DeckStore(tmp_path).list_decks() == {"house": ["seven"]}

@@ -143,3 +143,19 @@ def test_a_sheet_of_sixteen_zones_fits_the_page_and_reads_back() -> None:
     found = zones_from_markers(cv2.cvtColor(cv2.resize(sheet, (1240, 1754)),
                                             cv2.COLOR_GRAY2BGR), names)
     assert [z.name for z in found] == names
+
+
+def test_the_store_teaches_no_blank_card(tmp_path: Path) -> None:
+    """A rectified card with nothing printed on it (a blank, or grey with a camera's noise)
+    is refused: it would name every blank patch the camera sees."""
+    from vision.store import LEAST_PRINT, BlankCard, printed
+
+    store = DeckStore(tmp_path)
+    noisy = np.clip(np.random.default_rng(1).normal(140, 6, (350, 250, 3)), 0, 255)
+    for blank in (np.full((350, 250, 3), 235, np.uint8), noisy.astype(np.uint8)):
+        with pytest.raises(BlankCard):
+            store.teach("house", "blank", blank, crop=True)
+        with pytest.raises(BlankCard):
+            store.teach("house", "blank", blank)  # (taken as a tight crop: nothing found)
+    assert store.list_decks() == {}
+    assert printed(draw_card("french", "AS")) > 2 * LEAST_PRINT  # (an ace: a pip, two corners)

@@ -584,6 +584,34 @@ def test_an_empty_table_teaches_nothing(app, client, service, uno, tmp_path):
     assert not (tmp_path / "data" / "decks" / "uno").is_dir()
 
 
+def test_a_blank_card_is_not_taught(app, client, service, uno, tmp_path):
+    """A card with nothing printed on it (a blank card, a plain piece of paper) in view:
+    its featureless crop, taught, would name every blank patch the camera sees. Teaching is
+    refused (422 ``blank_card``, a message the phone shows) and nothing is stored; the
+    same card with its face printed is taught."""
+    import numpy as np
+
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import draw_card, render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    blank, _ = render_scene([("uno", "red-7")], table="wood", seed=0,
+                            art=lambda deck, label: np.full_like(draw_card(deck, label), 240))
+    face, _ = render_scene([("uno", "red-7")], table="wood", seed=0)
+    runtime.hub = FrameHub(ReplaySource(images=[blank, face], stepped=True))
+    runtime.hub.step()
+    url = f"/api/tables/{uno}/camera/taught"
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 422 and res.json["error"]["code"] == "blank_card"
+    assert "Nothing is printed on the card" in res.json["error"]["message"]
+    assert client.get(url).json["cards"] == {}
+    runtime.hub.step()
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 200 and res.json["cards"] == {"red-7": 1}
+
+
 def test_a_name_too_long_to_be_taught_is_not_taught(app, client, service, uno, tmp_path):
     app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
     res = client.delete(f"/api/tables/{uno}/camera/taught/{'x' * 5000}", headers=PIN)
