@@ -113,11 +113,19 @@ def table_title(table: dict) -> str:
     return gettext(name) if title == name else title
 
 
+def join_list(items) -> str:
+    """Names or things as a list in the phone's language: "Ana, Bruno" / "Ana、Bruno" (Chinese
+    separates a list with the enumeration comma, not ", "; the phone's scripts use TC.list)."""
+    sep = "、" if current_language().startswith("zh") else ", "
+    return sep.join(str(x) for x in items)
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
     Babel(app, locale_selector=select_locale)
 
     app.add_template_filter(table_title)
+    app.add_template_filter(join_list)
 
     @app.context_processor
     def languages():

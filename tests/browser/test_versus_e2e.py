@@ -123,3 +123,66 @@ def test_a_slap_on_a_pair_is_judged_on_every_phone(server_factory, phone):
 
     for p in everyone:
         assert p.js_errors == []
+
+
+def test_the_phones_explain_turns_refusals_and_changed_verdicts_in_their_language(
+        server_factory, phone):
+    """A pt-BR and a zh phone at one table: a card reported out of turn and a refused report
+    are told on the phone that sent them; "Ana and Bruno slapped wrong" agrees in number
+    (pt: "bateram") and lists the names the Chinese way (Ana、Bruno); a verdict that a late
+    pile report changes says why and what it was; a right slap shows every pile empty."""
+    server = server_factory()
+    status, created = server.request(
+        "POST", "/api/tables",
+        {"game": "versus", "players": PLAYERS, "pin": PIN, "options": {"late_ms": 0}})
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+    pages = {}
+    for seat, locale in ((2, "pt-BR"), (1, "zh-CN")):
+        p = phone(locale)
+        p.goto(url + "?join=1")
+        p.locator("#seats button", has_text=PLAYERS[seat]).click()
+        expect(p.locator("#vs-slap")).to_be_visible()
+        pages[seat] = p
+    chen, bruno = pages[2], pages[1]
+
+    # Chen (pt-BR) taps his pile's picture while it is Ana's turn: it counts, and he hears
+    chen.locator('#vs-palette button[data-card="moon"]').click()
+    expect(chen.locator("#toast")).to_have_text(
+        "Não era a sua vez: era a vez de Ana. Sua carta vale, e o jogo segue depois de você.")
+    expect(chen.locator('.vs-seat[data-seat="2"] .vs-top b')).to_have_text("lua")
+    # the same picture again: refused, and the phone says why, in its language
+    chen.locator('#vs-palette button[data-card="moon"]').click()
+    expect(chen.locator("#toast")).to_have_text("Essa pilha já mostra essa carta.")
+
+    # no pair on the table, and Ana and Bruno both slap: both wrong
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "star"})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": "sun"})
+    act(server, table_id, {"type": "slap", "presses": [{"seat": 0, "t_ns": 100_000_000},
+                                                       {"seat": 1, "t_ns": 120_000_000}]})
+    expect(chen.locator("#vs-head")).to_have_text("Ana, Bruno bateram errado")
+    expect(bruno.locator("#vs-head")).to_have_text("Ana、Bruno 拍错了")
+    expect(bruno.locator("#vs-decisions li").first).to_contain_text("Ana、Bruno 拍错了")
+
+    # the camera's report comes late: Bruno's star had landed before the presses
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": "star", "t_ns": 90_000_000})
+    expect(chen.locator("#vs-head")).to_have_text("Ana ganhou a batida!")
+    expect(chen.locator(".vs-tag.changed")).to_have_text("veredito mudou")
+    expect(chen.locator("#vs-why")).to_have_text(
+        "A pilha de Bruno já mostrava estrela na hora da batida; isso só foi informado depois,"
+        " então as regras julgaram a batida de novo. O veredito antes: Ana, Bruno bateram"
+        " errado.")
+    expect(bruno.locator("#vs-why")).to_have_text(
+        "拍牌时 Bruno 的牌堆顶上其实已经是“星星”，只是之后才报告，所以规则重新判定了这次拍牌。"
+        "原来的裁决：Ana、Bruno 拍错了。")
+    # Ana collected every pile: nobody has to report them empty
+    for p, empty in ((chen, "vazio"), (bruno, "空")):
+        for seat in range(3):
+            expect(p.locator(f'.vs-seat[data-seat="{seat}"] .vs-top b')).to_have_text(empty)
+    expect(chen.locator("#vs-palette button.on")).to_have_count(0)
+    # ...and Chen's next moon is a flip, not "already shows that card"
+    chen.locator('#vs-palette button[data-card="moon"]').click()
+    expect(bruno.locator('.vs-seat[data-seat="2"] .vs-top b')).to_have_text("月亮")
+    expect(bruno.locator('.vs-seat[data-seat="2"] .vs-discard')).to_have_text("1")
+    for p in pages.values():
+        assert p.js_errors == []

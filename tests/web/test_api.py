@@ -336,6 +336,42 @@ def test_every_choice_of_every_option_is_offered_by_a_translated_label(client):
                     assert catalog.get(label) and catalog.get(label).string, (lang, label)
 
 
+def test_no_help_text_on_the_form_quotes_a_choices_id(client):
+    """The form on /new shows the choices by their labels, so a help text that explains them
+    by their ids ("at most one other player is left (seed)", "own_hand: everyone scores
+    his own hand") quotes words the phone never shows. An id may appear only as a word the
+    game's labels use too ("at parity", "the host"), never in brackets or before a colon."""
+    import re
+
+    from babel.messages.mofile import read_mo
+
+    from web.i18n import TRANSLATIONS
+
+    catalogs = {}
+    for lang in ("pt_BR", "zh_Hans"):
+        with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.mo", "rb") as fh:
+            catalogs[lang] = read_mo(fh)
+    games = client.get("/api/games").json["games"]
+    checked = 0
+    for g in games:
+        words = " ".join(label for o in g["options"] for label in o["labels"] or []).lower()
+        for o in g["options"]:
+            for choice in o["choices"] or []:
+                if not isinstance(choice, str):
+                    continue
+                idish = not choice.isalpha() or choice.lower() not in words
+                texts = {"en": o["help"]}
+                texts.update({lang: cat.get(o["help"]).string for lang, cat in catalogs.items()})
+                for lang, text in texts.items():
+                    word = re.compile(rf"(?<![\w-]){re.escape(choice)}(?![\w-])")
+                    assert f"({choice})" not in text and f"（{choice}）" not in text, (lang, text)
+                    assert not re.search(rf"(?<![\w-]){re.escape(choice)}\s*[:：]", text), (
+                        lang, text)
+                    assert not (idish and word.search(text)), (g["id"], o["name"], lang, text)
+                checked += 1
+    assert checked >= 30
+
+
 def test_a_table_without_a_title_is_shown_under_its_games_name_in_the_phones_language(client):
     pt = {"Accept-Language": "pt-BR"}
     plain = client.post("/api/tables", json={"players": ["A", "B"], "pin": "2468"}).json

@@ -94,3 +94,51 @@ def test_card_names_in_a_refusal_are_in_the_phones_language(client):
         assert res.status_code == 422
         message = res.json["error"]["message"]
         assert expected in message and "red-5" not in message, message
+
+
+def _po(lang: str):
+    from babel.messages.pofile import read_po
+
+    with (ROOT / "web" / "translations" / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
+        return read_po(fh)
+
+
+def test_a_line_about_several_names_agrees_with_them_in_portuguese():
+    """"{names} bateu errado" was said of two players: a line about one name and a line
+    about several are two messages, and a line for any number of names is worded so that it
+    fits both ("vitória de {names}"), never a singular verb next to {names}."""
+    cat = _po("pt_BR")
+    assert cat.get("{name} slapped wrong").string == "{name} bateu errado"
+    assert cat.get("{names} slapped wrong").string == "{names} bateram errado"
+    import re
+
+    singular = re.compile(r"\{names\}\s+\w+(ou|eu|iu)\b|\b\w+(ou|eu|iu):\s*\{names\}")
+    bad = [(m.id, m.string) for m in cat if m.id and singular.search(m.string or "")]
+    assert bad == []
+    js = (ROOT / "web" / "static" / "games" / "versus.js").read_text()
+    assert 't("{name} slapped wrong"' in js and 't("{names} slapped wrong"' in js
+
+
+def test_chinese_lists_names_with_the_enumeration_comma_and_no_stray_spaces(client):
+    """Chinese separates the names of a list with "、", not ", ", and puts no space around
+    its full-width punctuation: "牌：狼人", not "牌： 狼人"."""
+    import re
+
+    for m in _po("zh_Hans"):
+        if m.id and m.string:
+            assert not re.search(r" [：，。、！？；）]|[：，。、！？；（] ", m.string), m.id
+    assert _po("zh_Hans").get("{name}: {role}").string == "{name}：{role}"
+    scripts = [ROOT / "web" / "static" / "app.js", ROOT / "web" / "static" / "camera.js",
+               *sorted((ROOT / "web" / "static" / "games").glob("*.js"))]
+    for path in scripts:
+        js = path.read_text()
+        # lists go through TC.list / TC.clauses, a label and what follows through TC.spaced
+        assert '.join(", ")' not in js, path.name
+        assert not re.search(r't\("[^"]*:"[^)]*\)\s*\+\s*" "', js), path.name
+        assert not re.search(r'" " \+ t\("\(', js), path.name
+    app = (ROOT / "web" / "static" / "app.js").read_text()
+    assert 'TC.list = (items) => items.join(zh ? "、" : ", ")' in app
+    client.post("/api/tables", json={"players": ["Ana", "Bruno", "Chen"], "pin": "2468"})
+    home = client.get("/", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
+    assert "Ana、Bruno、Chen" in home
+    assert "Ana, Bruno, Chen" in client.get("/").get_data(as_text=True)

@@ -55,3 +55,52 @@ def test_every_text_colour_reads_on_the_page_and_its_cards(scheme: str, text: st
         bg = _luminance(_colour(tokens, behind))
         ratio = (max(fg, bg) + 0.05) / (min(fg, bg) + 0.05)
         assert ratio >= 4.5, f"{scheme}: {text} on {behind} is {ratio:.2f}:1"
+
+
+def _ratio(tokens: dict[str, str], a: str, b: str) -> float:
+    la, lb = _luminance(_colour(tokens, a)), _luminance(_colour(tokens, b))
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light", "night on dark", "night on light"])
+def test_a_disabled_control_reads_yet_looks_disabled(scheme: str) -> None:
+    """Disabled buttons and inputs were drawn half-transparent, their words 2-3:1 on the card:
+    now a grey fill with a dashed edge, and words at 4.5:1 (the night's too, not the day's
+    tokens on the night's page)."""
+    tokens = _schemes()[scheme]
+    ratio = _ratio(tokens, "--disabled-fg", "--disabled-bg")
+    assert ratio >= 4.5, f"{scheme}: disabled text is {ratio:.2f}:1"
+    # ...and still unlike an enabled control: greyer words than --fg, no accent fill, and
+    # an edge that shows the control's shape on the card
+    assert _ratio(tokens, "--disabled-fg", "--disabled-bg") < _ratio(tokens, "--fg", "--bg")
+    assert _colour(tokens, "--disabled-bg") not in (_colour(tokens, "--accent"),
+                                                    _colour(tokens, "--bg"))
+    assert _ratio(tokens, "--disabled-line", "--card") >= 2.0, scheme
+    if scheme.startswith("night"):  # the night sets its own, not the day's light grey
+        night = _tokens(re.search(r"body\.ww-dark\s*\{(.*?)\}", WEREWOLF.read_text(),
+                                  re.S).group(1))
+        assert {"--disabled-bg", "--disabled-fg", "--disabled-line"} <= set(night)
+
+
+def test_no_stylesheet_fades_a_disabled_control() -> None:
+    """Opacity on a disabled control fades its words with it, below 3:1 again, and the
+    SLAP button's grey was --muted on --line, 4.2:1 in the light scheme: every ``:disabled``
+    rule uses the disabled colours (or the page's own text colour) instead."""
+    sheets = [CSS, *sorted((CSS.parent / "games").glob("*.css"))]
+    faded = []
+    for sheet in sheets:
+        css = re.sub(r"/\*.*?\*/", "", sheet.read_text(), flags=re.S)
+        for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
+            if ":disabled" not in selector:
+                continue
+            m = re.search(r"opacity:\s*([\d.]+)", body)
+            if m and float(m.group(1)) < 1:
+                faded.append(f"{sheet.name}: {selector.strip()}")
+            m = re.search(r"background:\s*([^;]+)", body)
+            if m and m.group(1).strip() != "var(--disabled-bg)":
+                faded.append(f"{sheet.name}: {selector.strip()}: background {m.group(1)}")
+            m = re.search(r"(?<![-\w])color:\s*([^;]+)", body)
+            if m and m.group(1).strip() not in ("var(--disabled-fg)", "var(--fg)", "inherit"):
+                faded.append(f"{sheet.name}: {selector.strip()}: color {m.group(1)}")
+    assert faded == []
+    assert re.search(r"\.btn:disabled[^{]*button:disabled[^{]*input:disabled", CSS.read_text())

@@ -13,6 +13,16 @@
   };
   const t = TC.t;
 
+  /* Lists in the phone's language: names or things "Ana, Bruno" / "Ana、Bruno"; the clauses
+     of one sentence "..., ..." / "...，..."; a text and the space before what follows it:
+     "Card: " and "Done. ", but no space after full-width punctuation ("牌：", "完成。"). */
+  const zh = lang.startsWith("zh");
+  TC.list = (items) => items.join(zh ? "、" : ", ");
+  TC.clauses = (items) => items.join(zh ? "，" : ", ");
+  TC.spaced = (text) => (/[：，。；！？）、]$/.test(text) ? text : text + " ");
+  TC.aside = (text) => (/^[（：，。、；]/.test(text) ? text : " " + text);  // " (you)" / "（你）"
+  TC.sentences = (items) => items.map((s, i) => (i < items.length - 1 ? TC.spaced(s) : s)).join("");
+
   TC.loadCatalog = async function () {
     if (lang === "en") return;
     try {

@@ -333,7 +333,7 @@
     box.hidden = !(names && names.length);
     if (!box.hidden) {
       box.textContent = t("The game does not use these zones: {zones}. Remove them, or cards there are ignored.",
-        { zones: names.map(labelOf).join(", ") });
+        { zones: TC.list(names.map(labelOf)) });
     }
   }
 

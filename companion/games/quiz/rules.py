@@ -52,8 +52,8 @@ class Quiz:
             "tie_rule",
             "simultaneous",
             N_(
-                "How a tie is settled: simultaneous (the host picks who answers), reslap, "
-                "random, or strict timestamp order."
+                "How a tie is settled: the host picks who answers, everyone buzzes again, a "
+                "random draw, or the strict order of the presses."
             ),
             choices=slap.TIE_RULES,
             labels=(N_("Together: the host picks who answers"), N_("Buzz again"),

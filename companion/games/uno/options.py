@@ -12,8 +12,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("target", 500, N_("The match ends when a total reaches this score."),
            kind=int, minimum=1, maximum=100_000),
     Option("scoring", "standard",
-           N_("standard: the round winner scores the cards left in the other hands, first to "
-              "the target wins; own_hand: everyone scores his own hand, lowest total wins."),
+           N_("How points are scored: the round's winner scores the cards left in the other "
+              "hands and the first to reach the target wins, or everyone scores his own hand "
+              "and the lowest total wins."),
            choices=("standard", "own_hand"),
            labels=(N_("The round's winner scores the other hands"),
                    N_("Everyone scores his own hand"))),
@@ -29,14 +30,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("custom_rule", "", N_("The rule the table wrote on the blank wilds (shown when one "
                                  "is played)."), kind=str),
     Option("custom_effect", "none",
-           N_("What the referee applies for a blank wild besides the wild itself: none (the "
-              "table applies the written rule), skip, reverse or draw2."),
+           N_("What the referee does for a blank wild besides the wild itself: nothing more "
+              "(the table applies the written rule), or what a Skip, a Reverse or a Draw Two "
+              "does."),
            choices=("none", "skip", "reverse", "draw2"),
            labels=(N_("None: the table applies the written rule"), N_("Skip"), N_("Reverse"),
                    N_("Draw Two"))),
     Option("first_dealer", "cut",
-           N_("cut: everyone turns a card, the highest number deals, action cards and wilds "
-              "count 0, ties cut again (setup 1 [DEFAULT]); first_seat: seat 1 deals."),
+           N_("Who deals first: everyone turns a card and the highest number deals (action "
+              "cards and wilds count 0, a tie turns again), or the player in seat 1 deals."),
            choices=("cut", "first_seat"),
            labels=(N_("Everyone cuts: the highest deals"), N_("Seat 1 deals"))),
     # -- rules [DEFAULT]s ---------------------------------------------------------------

@@ -57,6 +57,7 @@ DECISIONS_KEPT = 40
 CLAIMS_KEPT = 64
 MAX_IDENT = 64
 MAX_COUNT = 10_000
+MAX_TIME = slap.MAX_T_NS + 1  # after every timestamp
 
 
 SHARED = ("undo_point", "piles", "arts")
@@ -85,6 +86,27 @@ def _own_pile(state: State, seat: int) -> dict[str, Any]:
     piles[seat] = {**piles[seat], "tops": list(piles[seat]["tops"])}
     state["piles"] = piles
     return piles[seat]
+
+
+def _collected(state: State, seat: int, t: int) -> bool:
+    """Whether the seat's pile top just before ``t`` was taken by the latest won slap (V2b:
+    every discard pile goes under the winner's draw pile), so the pile is empty at ``t``
+    even though nobody has reported it empty. A top stamped after the slap is a new card."""
+    collect = state["last_collect"]
+    if collect is None or t <= collect["t_ns"]:
+        return False
+    prev = P.before(state["piles"][seat], t)
+    return prev is not None and prev[1] is not None and prev[0] <= collect["t_ns"]
+
+
+def _kind(race: dict[str, Any]) -> str:
+    """A race's verdict in one word: right | tie | wrong | late, or void (the Amulet) and
+    reslap (nobody wins, slap again)."""
+    if race["resolution"] in ("amulet", "reslap"):
+        return "void" if race["resolution"] == "amulet" else "reslap"
+    if race["winner"] is not None:
+        return "right"
+    return "tie" if race["tied"] else "wrong" if race["wrong"] else "late"
 
 
 def _int(value: Any, low: int, high: int) -> int | None:
@@ -116,8 +138,9 @@ class Versus:
             "tie_rule",
             "simultaneous",
             N_(
-                "How a tie between right slaps is settled: simultaneous (the host picks the "
-                "winner or calls a re-slap), reslap, random, or strict timestamp order."
+                "How a tie between right slaps is settled: the host picks the winner or calls "
+                "a re-slap, everyone slaps again, a random draw, or the strict order of the "
+                "presses."
             ),
             choices=slap.TIE_RULES,
             labels=(N_("Together: the host picks the winner or a re-slap"), N_("Slap again"),
@@ -398,10 +421,12 @@ class Versus:
         if ident is None and signature is not None:
             return reject("too_many_pictures", N_("Too many different card pictures."))
         pile = _own_pile(new, seat)
-        prev = P.before(pile, t)
+        # a pile a won slap collected is empty, whatever the camera (or the phone) last saw
+        collected = _collected(new, seat, t)
+        prev = None if collected else P.before(pile, t)
         if prev is not None and prev[1] == ident:
             return reject("unchanged", N_("That pile already shows that card."))
-        is_flip = ident is not None and not self._resighting(new, seat, t, ident)
+        is_flip = ident is not None and (collected or not self._resighting(new, seat, t, ident))
         # the same card seen again: the pile was never empty, a hand was over it (a slap
         # while it hid the pile is judged again below, on the card that lay there)
         covered = P.uncover(pile, t, ident) if ident is not None and not is_flip else None
@@ -422,7 +447,8 @@ class Versus:
             and min(t, t if covered is None else covered) <= max(
                 p["t_ns"] for p in race["presses"])
         ):
-            new, more = self._resettle_quietly(new, ctx)
+            new, more = self._resettle_quietly(
+                new, ctx, {"cause": "pile_top", "seat": seat, "card": ident})
             events += more
         self._finish(new, events)
         return Accepted(new, events)
@@ -531,7 +557,9 @@ class Versus:
             race = new["races"][-1]
             race["presses"] = (race["presses"] + presses)[-MAX_PRESSES:]
             race["first_t_ns"] = min(race["first_t_ns"], first)
-            new, events = self._resettle_quietly(new, ctx)
+            earliest = min(presses, key=lambda p: p["t_ns"])
+            new, events = self._resettle_quietly(
+                new, ctx, {"cause": "press", "seat": earliest["seat"]})
         else:
             race = {"id": state["next_race"], "first_t_ns": first, "presses": presses}
             # The state before the race, kept to settle it again; it shares the input's
@@ -543,17 +571,25 @@ class Versus:
         self._finish(new, events)
         return Accepted(new, events)
 
-    def _resettle_quietly(self, state: State, ctx: Context) -> tuple[State, list[dict[str, Any]]]:
+    def _resettle_quietly(
+        self, state: State, ctx: Context, cause: dict[str, Any]
+    ) -> tuple[State, list[dict[str, Any]]]:
         """Settle the latest race again with what is known now (a press or a camera report
         that came late). Same verdict: only the race's record changes (``race_updated``);
-        another verdict: its events, and ``verdict_changed`` for the phones and the LEDs."""
+        another verdict: its events, and ``verdict_changed`` for the phones and the LEDs.
+        The race's record then says why (``changed``: the late report, ``cause`` "pile_top"
+        with its ``seat`` and ``card`` or "press" with its ``seat``, and the verdict it
+        ``was``), so every phone can tell the players what changed and why."""
         race = state["races"][-1]
         before = (race["winner"], race["wrong"], race["tied"])
+        was = {"kind": _kind(race), "winner": race["winner"], "wrong": race["wrong"],
+               "tied": race["tied"]}
         new, events = self._resettle(state, None, ctx)
         after = new["races"][-1]
         if before == (after["winner"], after["wrong"], after["tied"]):
             return new, [{"type": "race_updated", "race": after["id"], "order": after["order"]}]
-        return new, [*events, {"type": "verdict_changed", "race": after["id"]}]
+        after["changed"] = {**cause, "was": was}
+        return new, [*events, {"type": "verdict_changed", "race": after["id"], **cause}]
 
     def _resettle(
         self, state: State, forced: dict[str, Any] | None, ctx: Context
@@ -694,13 +730,11 @@ class Versus:
             "gems_taken": gems_taken,
             "text": slap.describe(order, state["players"]),
         }
-        for key in ("forced", "closed", "pick"):
+        for key in ("forced", "closed", "pick", "changed"):
             if key in race:
                 record[key] = race[key]
         state["races"] = [*state["races"], record][-RACES_KEPT:]
-        kind = "right" if winner is not None else "tie" if tied else "wrong" if wrong else "late"
-        if resolution in ("amulet", "reslap"):
-            kind = "void" if resolution == "amulet" else "reslap"
+        kind = _kind(record)
         verdict_event = {
             "type": "verdict",
             "race": race["id"],
@@ -1043,10 +1077,12 @@ class Versus:
 
     # -- views -------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
+        # (a top a won slap collected shows as empty: the piles went under the winner's draw
+        # pile, so nobody has to report them empty; the timelines keep them for judging)
         tops = []
-        for pile in state["piles"]:
+        for seat, pile in enumerate(state["piles"]):
             last = P.latest(pile)
-            tops.append(last[1] if last else None)
+            tops.append(None if not last or _collected(state, seat, MAX_TIME) else last[1])
         return {
             "players": state["players"],
             "seats": state["seats"],

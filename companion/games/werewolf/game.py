@@ -78,7 +78,10 @@ class Werewolf:
         Option(
             "wolves_win",
             "seed",
-            N_("Werewolves win when at most one other player is left (seed), or at parity."),
+            N_(
+                "When the werewolves win: once at most one other player is left, or at parity "
+                "(as many werewolves as other players)."
+            ),
             choices=("seed", "parity"),
             labels=(N_("When one other player at most is left"), N_("At parity")),
         ),
@@ -106,8 +109,9 @@ class Werewolf:
             "lovers_vs_wolves",
             "wolves_win",
             N_(
-                "A werewolf-villager couple alive with the last werewolves: the werewolves "
-                "win by the seed's rule, or play on."
+                "Lovers who are a werewolf and a villager, alive with the last werewolves: "
+                "the werewolves win as usual, or play goes on (the lovers win as the last two "
+                "alive)."
             ),
             choices=("wolves_win", "play_on"),
             labels=(N_("The werewolves win"), N_("Play on")),
@@ -138,7 +142,7 @@ class Werewolf:
         Option(
             "language",
             None,
-            N_("Narration language (none: the table's)."),
+            N_("The language the narrator speaks: the table's, or another one."),
             choices=(None, "en", "pt_BR", "zh_Hans"),
             # (each language by its own name, as language pickers show them)
             labels=(N_("The table's language"), "English", "Português (Brasil)", "中文（简体）"),

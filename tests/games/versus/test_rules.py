@@ -303,7 +303,13 @@ def test_a_camera_report_stamped_before_a_slap_rejudges_it():
     r.slap((1, 1350))  # no pair known yet: wrong, a penalty
     assert r.verdict()["kind"] == "wrong" and r.seat(1)["penalty"] == "play_two"
     events = r.flip(3, "star", 1340)  # ...but Dara's star had landed 10 ms before the press
-    assert {"type": "verdict_changed", "race": 1} in events
+    assert {"type": "verdict_changed", "race": 1, "cause": "pile_top", "seat": 3,
+            "card": "star"} in events
+    # the phones say why: Dara's star, reported after the slap; it was a wrong slap
+    assert r.race["changed"] == {"cause": "pile_top", "seat": 3, "card": "star", "was": {
+        "kind": "wrong", "winner": None, "wrong": [1], "tied": []}}
+    r.slap((0, 1400))  # a later press joins the race: the explanation stays
+    assert r.race["order"][-1]["status"] == "late" and r.race["changed"]["cause"] == "pile_top"
     assert r.race["winner"] == 1 and r.seat(1)["penalty"] is None
     assert r.state["penalty_deck"][0] == "play_two"
     assert r.seat(1)["gems"] == 1 and r.state["gem_deck"] == 16
@@ -443,7 +449,7 @@ def test_views_hide_nothing_but_the_undo_point():
     tops(r, "star", "moon", "star", "sun")
     r.slap((1, 2000))
     view = GAME.public_view(r.state)
-    assert view["tops"] == ["star", "moon", "star", "sun"]
+    assert view["tops"] == [None, None, None, None]  # the piles went under Bruno's draw pile
     assert view["races"][-1]["winner"] == 1 and view["gifts_due"] == [1]
     assert "undo_point" not in GAME.moderator_view(r.state)["state"]
     assert GAME.player_view(r.state, 2) == view
@@ -519,12 +525,63 @@ def test_a_hand_over_the_piles_during_a_slap_is_no_empty_pile():
     r.slap((0, 1430))
     assert r.race["winner"] == 0
     events = r.flip(1, None, 1200)  # the hand, reported late: stamped before the press
-    assert {"type": "verdict_changed", "race": 1} in events
+    assert {"type": "verdict_changed", "race": 1, "cause": "pile_top", "seat": 1,
+            "card": None} in events
     r.flip(2, None, 1200)
     assert r.race["winner"] is None and r.seat(0)["penalty"] == "play_two"
     r.flip(1, "star", 2950)  # the hand leaves: the same cards
     events = r.flip(2, "star", 2950)
-    assert {"type": "verdict_changed", "race": 1} in events
+    assert {"type": "verdict_changed", "race": 1, "cause": "pile_top", "seat": 2,
+            "card": "star"} in events
+    assert r.race["changed"]["was"]["kind"] == "wrong"
     assert r.race["winner"] == 0 and r.seat(0)["penalty"] is None
     assert r.state["penalty_deck"][0] == "play_two"
     assert [s["discard"] for s in r.state["seats"]] == [0, 0, 0, 0]  # no flip counted
+
+
+def test_a_right_slap_clears_the_piles_it_collected_and_nothing_else_does():
+    """V2b: the winner takes every discard pile, so the phones show them empty at once; no
+    one has to report "empty". The timelines keep the collected tops (a press on them is
+    still late), a card flipped after the slap shows, and a verdict undone shows them again."""
+    from companion.games.versus import GAME
+
+    r = Referee(4)
+    tops(r, "star", "moon", "sun", "cloud")
+    r.slap((2, 1500))  # no pair: wrong, nothing collected
+    assert GAME.public_view(r.state)["tops"] == ["star", "moon", "sun", "cloud"]
+    r.flip(0, "sun", 2000)
+    r.slap((1, 2100), (3, 2100.4))  # a tie: the host has not decided, the piles lie there
+    assert GAME.public_view(r.state)["tops"] == ["sun", "moon", "sun", "cloud"]
+    r.do({"type": "settle_tie", "winner": 3})
+    assert GAME.public_view(r.state)["tops"] == [None, None, None, None]
+    r.slap((0, 2300))  # the collected pair is late to slap, not wrong
+    assert r.race["order"][0]["status"] == "late" and r.seat(0)["penalty"] is None
+    # The next player flips a card with the picture that lay on his pile: a flip, which a
+    # phone reports by tapping the picture (no "empty" in between), not "already shows".
+    assert r.state["turn"] == 1 and r.seat(1)["draw"] == 11
+    events = r.do({"type": "pile_top", "seat": 1, "card": "moon"}, Actor(seat=1))
+    assert events[0]["flip"] is True and not any(e["type"] == "out_of_turn" for e in events)
+    assert r.seat(1)["draw"] == 10 and r.seat(1)["discard"] == 1
+    assert GAME.public_view(r.state)["tops"] == [None, "moon", None, None]
+    # the host overrules the slap: nobody collected anything, the old tops show again
+    r2 = Referee(4)
+    tops(r2, "star", "moon", "star", "sun")
+    r2.slap((1, 2000))
+    assert GAME.public_view(r2.state)["tops"] == [None, None, None, None]
+    r2.do({"type": "overrule", "winner": None, "wrong": []})
+    assert GAME.public_view(r2.state)["tops"] == ["star", "moon", "star", "sun"]
+    # the camera's empty sightings after the collection are still taken (nothing to refuse)
+    r.flip(2, None, 9000)
+    assert GAME.public_view(r.state)["tops"][2] is None
+
+
+def test_a_press_that_arrives_late_and_changes_the_verdict_says_so():
+    r = Referee(4)
+    tops(r, "star", "moon", "star", "sun")
+    r.slap((1, 2000))
+    assert r.verdict()["winner"] == 1
+    events = r.slap((3, 2000.5))  # Dara's press, 0.5 ms later, reaches the table late: a tie
+    assert {"type": "verdict_changed", "race": 1, "cause": "press", "seat": 3} in events
+    assert r.race["tied"] == [1, 3]
+    assert r.race["changed"] == {"cause": "press", "seat": 3, "was": {
+        "kind": "right", "winner": 1, "wrong": [], "tied": []}}

@@ -23,7 +23,7 @@
     const { el } = ctx;
     if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
     if (Array.isArray(value)) {
-      if (value.every((v) => typeof v !== "object" || v === null)) return el("span", { text: value.join(", ") });
+      if (value.every((v) => typeof v !== "object" || v === null)) return el("span", { text: TC.list(value.map(String)) });
       return el("ol", {}, value.map((v) => el("li", {}, show(v))));
     }
     if (typeof value === "object") {

@@ -77,12 +77,12 @@
     let head, cls;
     if (pub.ended) {
       const o = pub.outcome || { winners: [] };
-      head = t("Quiz over: {names} won.", { names: o.winners.map(name).join(", ") }); cls = "over";
+      head = t("Quiz over: {names} won.", { names: TC.list(o.winners.map(name)) }); cls = "over";
     } else if (pub.phase === "locked") {
       head = pub.floor === ctx.seat ? t("You have the floor: answer!") : t("{name} has the floor", { name: name(pub.floor) });
       cls = "locked";
     } else if (pub.phase === "tie") {
-      head = t("Tie: {names}. The host picks who answers.", { names: pub.tied.map(name).join(", ") }); cls = "tie";
+      head = t("Tie: {names}. The host picks who answers.", { names: TC.list(pub.tied.map(name)) }); cls = "tie";
     } else if (pub.phase === "closed") {
       head = t("Question closed."); cls = "closed";
     } else {
@@ -94,7 +94,7 @@
       el("p", { class: "qz-q muted", text: t("Question {n}", { n: pub.question }) }),
       el("p", { class: "qz-head", id: "qz-head", text: head }),
       pub.locked_out.length && !pub.ended && pub.phase !== "closed"
-        ? el("p", { class: "muted", id: "qz-locked", text: t("Already answered: {names}", { names: pub.locked_out.map(name).join(", ") }) }) : "");
+        ? el("p", { class: "muted", id: "qz-locked", text: t("Already answered: {names}", { names: TC.list(pub.locked_out.map(name)) }) }) : "");
     const key = pub.question + ":" + pub.phase + ":" + pub.floor;
     if (flashed !== key) { flashed = key; box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash"); }
   }
@@ -184,8 +184,8 @@
   function orderList(order, answered) {
     const { el, t } = ctx;
     if (!order || !order.length) return el("p", { class: "muted", text: t("Nobody has pressed yet.") });
-    const sentence = order.length >= 2 ? order.slice(1).map((b, i) => t("{a} by {gap} over {b}",
-      { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) })).join(", ") : null;
+    const sentence = order.length >= 2 ? TC.clauses(order.slice(1).map((b, i) => t("{a} by {gap} over {b}",
+      { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) }))) : null;
     return el("div", {},
       sentence ? el("p", { class: "qz-sentence", text: sentence }) : null,
       el("ol", { class: "qz-order" }, order.map((e, i) => el("li", { "data-seat": e.seat },
@@ -205,7 +205,7 @@
     box.parentElement.hidden = !hist.length;
     box.replaceChildren(...hist.map((h) => el("details", { class: "qz-past" },
       el("summary", {}, t("Question {n}", { n: h.question }), " · ",
-        h.answered.length ? t("answered: {names}", { names: h.answered.map(name).join(", ") }) : t("nobody answered")),
+        h.answered.length ? t("answered: {names}", { names: TC.list(h.answered.map(name)) }) : t("nobody answered")),
       orderList(h.order, h.answered))));
   }
 
@@ -241,7 +241,7 @@
     const nm = (s) => (pl[s] !== undefined ? pl[s] : "?");
     if (entry.kind === "undo") return t("undid #{n}", { n: b.undo });
     switch (b.type) {
-      case "buzz": return t("buzzed: {names}", { names: (b.presses ? b.presses.map((p) => nm(p.seat)) : [nm(b.seat)]).join(", ") });
+      case "buzz": return t("buzzed: {names}", { names: TC.list(b.presses ? b.presses.map((p) => nm(p.seat)) : [nm(b.seat)]) });
       case "mark": return b.right ? t("marked the answer right") : t("marked the answer wrong");
       case "pick": return t("gave the floor to {name}", { name: nm(b.seat) });
       case "next": return t("opened the next question");

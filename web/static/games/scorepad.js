@@ -98,7 +98,7 @@
     result.textContent = "";
     if (pub.ended) {
       const winners = pub.players.filter((_, i) => pub.totals[i] === best);
-      result.append(el("p", { class: "banner", text: t("Game over: {names} won.", { names: winners.join(", ") }) }));
+      result.append(el("p", { class: "banner", text: t("Game over: {names} won.", { names: TC.list(winners) }) }));
     } else {
       const bits = [];
       if (pub.options.target !== null && pub.options.target !== undefined) bits.push(t("to {n} points", { n: pub.options.target }));
@@ -165,8 +165,8 @@
   function describe(entry, c) {
     const b = entry.body;
     if (entry.kind === "undo") return c.t("undid #{n}", { n: b.undo });
-    if (b.type === "add_round") return c.t("added a round: {scores}", { scores: (b.scores || []).join(", ") });
-    if (b.type === "edit_round") return c.t("corrected round {n}: {scores}", { n: b.round + 1, scores: (b.scores || []).join(", ") });
+    if (b.type === "add_round") return c.t("added a round: {scores}", { scores: TC.list(b.scores || []) });
+    if (b.type === "edit_round") return c.t("corrected round {n}: {scores}", { n: b.round + 1, scores: TC.list(b.scores || []) });
     if (b.type === "end_game") return c.t("ended the game");
     return b.type;
   }

@@ -384,7 +384,7 @@
         r.top ? el("div", { class: "uno-pile" }, cardFace(r.top, "big")) : null);
     } else if (d.ended) {
       box.classList.remove("mine");
-      const names = (d.winners || []).map(player).join(", ");
+      const names = TC.list((d.winners || []).map(player));
       box.append(el("p", { class: "banner", id: "uno-over", text: t("Match over: {names} won!", { names }) }));
     } else {
       box.classList.remove("mine");
@@ -864,7 +864,7 @@
       case "first_card": return t("First card: {card}.", { card: cardName(e.card) });
       case "put_back": return t("Put {card} back into the middle of the deck and turn up another card.", { card: cardName(e.card) });
       case "cut": return t("{name} cut {card}.", { name: nm(e.seat), card: cardName(e.card) });
-      case "cut_tie": return t("A tie: {names} cut again.", { names: e.seats.map(nm).join(", ") });
+      case "cut_tie": return t("A tie: {names} cut again.", { names: TC.list(e.seats.map(nm)) });
       case "dealer": return t("{name} deals.", { name: nm(e.seat) });
       case "went_out": return t("{name} went out!", { name: nm(e.seat) });
       case "round_scored": return t("The round is scored.");
@@ -919,7 +919,7 @@
       case "uno": return t("called UNO");
       case "catch": return t("caught {name}", { name: player(b.target) });
       case "challenge": return t("challenged the Wild Draw Four");
-      case "show_hand": return b.cards ? t("showed the hand: {cards}", { cards: b.cards.map(cardName).join(", ") }) : t("showed the hand");
+      case "show_hand": return b.cards ? t("showed the hand: {cards}", { cards: TC.list(b.cards.map(cardName)) }) : t("showed the hand");
       case "verdict": return b.guilty ? t("said: guilty") : t("said: not guilty");
       case "propose": return t("camera: {card}?", { card: cardName(b.card) });
       case "confirm": return t("confirmed the card");

@@ -42,7 +42,13 @@
     return seat !== null && seat !== undefined && p[seat] !== undefined ? p[seat] : "?";
   }
   function gemIcon() { return ctx.el("span", { class: "vs-gem-ico", "aria-hidden": "true" }); }
-  function names(seats) { return seats.map(name).join(", "); }
+  function names(seats) { return TC.list(seats.map(name)); }
+  /* "Ana slapped wrong" / "Ana and Bruno slapped wrong": one message for one player and one
+     for several (Portuguese: "bateu errado" / "bateram errado"). */
+  function slappedWrong(seats) {
+    return seats.length === 1 ? ctx.t("{name} slapped wrong", { name: name(seats[0]) })
+      : ctx.t("{names} slapped wrong", { names: names(seats) });
+  }
 
   /* A gap between two presses: 0.12 ms below 1 ms, 4.3 ms below 10 ms, 23 ms, 1.20 s. */
   function gap(ns) {
@@ -117,7 +123,7 @@
       el("section", { class: "card" }, el("h2", { text: t("Players") }), el("div", { id: "vs-seats", class: "vs-seats" })),
       el("details", { class: "card vs-report", id: "vs-report", hidden: true },
         el("summary", {}, el("strong", { text: t("Report your pile's new top") }),
-          el("span", { class: "muted", text: " " + t("(without a camera)") })),
+          el("span", { class: "muted", text: TC.aside(t("(without a camera)")) })),
         el("p", { class: "muted", text: t("Tap the picture now on top of your discard pile.") }),
         el("div", { id: "vs-palette", class: "vs-palette" }),
         el("form", { id: "vs-add-picture", class: "row" },
@@ -199,7 +205,7 @@
     const kind = raceKind(race);
     const head = {
       right: () => race.winner === ctx.seat ? t("You win the slap!") : t("{name} wins the slap!", { name: name(race.winner) }),
-      wrong: () => t("{names} slapped wrong", { names: names(race.wrong) }),
+      wrong: () => slappedWrong(race.wrong),
       tie: () => t("Tie: {names}", { names: names(race.tied) }),
       reslap: () => t("Tie: {names}. Slap again!", { names: names(race.tied || []) }),
       late: () => t("Too late: no new pair."),
@@ -222,7 +228,7 @@
     const order = race.order || [];
     let sentence = null;
     if (order.length >= 2) {
-      sentence = order.slice(1).map((b, i) => t("{a} by {gap} over {b}", { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) })).join(", ");
+      sentence = TC.clauses(order.slice(1).map((b, i) => t("{a} by {gap} over {b}", { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) })));
     }
     const list = el("ol", { class: "vs-order", id: "vs-order" }, order.map((e, i) => el("li", { class: "st-" + e.status, "data-seat": e.seat },
       el("span", { class: "grow", text: name(e.seat) }),
@@ -230,7 +236,9 @@
       el("span", { class: "vs-st", text: statusLabel(e.status) }))));
     const tags = [];
     if (race.forced) tags.push(el("span", { class: "vs-tag host", text: t("decided by the host") }));
-    if (changedRace === race.id) tags.push(el("span", { class: "vs-tag changed", text: t("verdict changed") }));
+    const changed = race.changed && !race.forced ? race.changed : null;
+    if (changed || changedRace === race.id) tags.push(el("span", { class: "vs-tag changed", text: t("verdict changed") }));
+    if (changed) lines.unshift(el("p", { class: "vs-sub vs-why", id: "vs-why", text: whyChanged(changed) }));
     const actions = [];
     if (kind === "tie" && ctx.isHost && pub.tie && pub.tie.race === race.id) {
       actions.push(el("div", { class: "vs-tie-buttons stack", id: "vs-tie" },
@@ -260,6 +268,22 @@
       flashRace = race.id + ":" + kind;
       box.classList.remove("flash"); void box.offsetWidth; box.classList.add("flash");
     }
+  }
+
+  /* Why the rules changed their verdict: what came in after the slap, and what it was. */
+  function whyChanged(c) {
+    const t = ctx.t;
+    let why;
+    if (c.cause === "pile_top" && (c.card === null || c.card === undefined)) {
+      why = t("{name}'s pile was already empty when the slap came; that was reported only afterwards, so the rules judged the slap again.", { name: name(c.seat) });
+    } else if (c.cause === "pile_top") {
+      why = t("{name}'s pile already showed {card} when the slap came; that was reported only afterwards, so the rules judged the slap again.", { name: name(c.seat), card: pictureName(c.card) });
+    } else if (c.cause === "press") {
+      why = t("{name} also slapped, but the press reached the table only afterwards, so the rules judged the slap again.", { name: name(c.seat) });
+    } else {
+      why = t("Something reported after the slap changed who was right.");
+    }
+    return c.was ? TC.spaced(why) + t("The verdict before: {verdict}.", { verdict: describeDecision(c.was) }) : why;
   }
 
   function renderGift(pub) {
@@ -336,17 +360,26 @@
   }
 
   async function reportTop(seat, card) {
+    let res;
     try {
-      await send({ type: "pile_top", seat, card });
-      if (navigator.vibrate) navigator.vibrate(15);
-    } catch (e) { /* toasted */ }
+      res = await send({ type: "pile_top", seat, card });
+    } catch (e) { return; /* refused: ctx.act showed the reason */ }
+    // Turns are advisory: the card lies on the table, so it counts (and play goes on after
+    // that player); the phone that reported it says that it was not that player's turn.
+    const offTurn = ((res && res.events) || []).find((e) => e.type === "out_of_turn" && e.seat === seat);
+    if (offTurn && seat === ctx.seat) {
+      ctx.toast(ctx.t("Not your turn: it was {name}'s turn. Your card counts, and play goes on after you.", { name: name(offTurn.expected) }), "error");
+      if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
+    } else if (offTurn) {
+      ctx.toast(ctx.t("{name} played out of turn (it was {expected}'s turn).", { name: name(seat), expected: name(offTurn.expected) }));
+    } else if (navigator.vibrate) navigator.vibrate(15);
   }
 
   function describeDecision(d) {
     const t = ctx.t;
     switch (d.kind) {
       case "right": return t("{name} won a slap", { name: name(d.winner) });
-      case "wrong": return t("{names} slapped wrong", { names: names(d.wrong || []) });
+      case "wrong": return slappedWrong(d.wrong || []);
       case "tie": return t("Tie: {names}", { names: names(d.tied || []) });
       case "reslap": return t("Slap again");
       case "late": return t("A late slap");
@@ -544,7 +577,7 @@
     if (entry.kind === "undo") return t("undid #{n}", { n: b.undo });
     switch (b.type) {
       case "pile_top": return t("{name}'s pile: {card}", { name: nm(b.seat), card: pictureName(b.card) });
-      case "slap": return t("slap: {names}", { names: (b.presses ? b.presses.map((p) => nm(p.seat)) : [nm(b.seat)]).join(", ") });
+      case "slap": return t("slap: {names}", { names: TC.list(b.presses ? b.presses.map((p) => nm(p.seat)) : [nm(b.seat)]) });
       case "give_gem": return t("gave a Gem to {name}", { name: nm(b.to) });
       case "settle_tie": return b.reslap ? t("called a re-slap") : t("settled the tie: {name} wins", { name: nm(b.winner) });
       case "overrule": return t("overruled the slap: {name} right", { name: b.winner === null || b.winner === undefined ? t("nobody") : nm(b.winner) });

@@ -69,7 +69,7 @@
   }
   function victoryLine(result, names) {
     const { t } = ctx;
-    const who = (result.winners || []).map((s) => names[s]).join(", ");
+    const who = TC.list((result.winners || []).map((s) => names[s]));
     const won = ({
       village: t("The villagers win!"), wolves: t("The werewolves win!"),
       lovers: t("The lovers win: {names}!", { names: who }),
@@ -396,7 +396,7 @@
     const later = cut < 0 ? [] : today.slice(cut);
     const list = (deaths) => el("ul", { class: "ww-deaths" }, deaths.map((d) =>
       el("li", {}, el("span", { text: deathLine(d, names()[d.seat]) + " " }),
-        el("span", { class: "muted", text: t("Card:") + " " }), roleTag(d.seat, d.role, true))));
+        el("span", { class: "muted", text: TC.spaced(t("Card:")) }), roleTag(d.seat, d.role, true))));
     const sec = el("section", { class: "card ww-morning", id: "ww-morning" },
       el("h2", { text: t("Morning of day {n}", { n: p.day }) }));
     if (!dawn.length) sec.append(el("p", { class: "big", text: t("Nobody died last night.") }));
@@ -423,7 +423,7 @@
         "data-seat": s, disabled: !canVote,
         onclick: () => send({ type: captain ? "captain_vote" : "vote", target: s }) },
       el("span", { class: "grow", text: names()[s] }),
-      el("small", { class: "ww-voters", text: who.join(", ") }),
+      el("small", { class: "ww-voters", text: TC.list(who) }),
       el("strong", { class: "ww-tally", text: who.length ? String(who.length) : "" }));
     })));
     if (!captain && canVote) box.append(el("button", { class: "btn ghost wide", type: "button", "data-seat": "none",
@@ -466,7 +466,7 @@
     root.querySelector("#ww-players-card").hidden = over;
     for (const pl of p.players) {
       ol.append(el("li", { class: pl.alive ? "" : "dead", "data-seat": pl.seat },
-        el("span", { class: "grow", text: pl.name + (pl.seat === ctx.seat ? " " + t("(you)") : "") }),
+        el("span", { class: "grow", text: pl.name + (pl.seat === ctx.seat ? TC.aside(t("(you)")) : "") }),
         pl.captain ? el("span", { class: "ww-badge", title: t("Captain"), text: "★ " + t("Captain") }) : null,
         !pl.alive && pl.role ? roleTag(pl.seat, pl.role, true) : null,
         !pl.alive ? el("span", { class: "muted", text: "✝" }) : null));
@@ -491,12 +491,12 @@
     if (y.original_role) box.append(el("p", { text: t("You were the thief and took this card.") }));
     const known = el("ul", { class: "ww-known" });
     const pack = (y.known || []).filter((k) => k.how === "pack");
-    if (pack.length) known.append(el("li", {}, t("Your pack:") + " ", ...pack.map((k) => el("span", {}, names()[k.seat], " (", roleTag(k.seat, k.role), ") "))));
+    if (pack.length) known.append(el("li", {}, TC.spaced(t("Your pack:")), ...pack.map((k) => el("span", {}, names()[k.seat], " (", roleTag(k.seat, k.role), ") "))));
     else if (y.role === "werewolf") known.append(el("li", { text: t("You are the only werewolf.") }));
     for (const k of (y.known || []).filter((k) => k.how !== "pack")) {
       const label = ({ looked: t("Night {n}, you looked:", { n: k.night }), peeked: t("Night {n}, you peeked:", { n: k.night }),
         caught: t("Caught peeking on night {n}:", { n: k.night }) })[k.how] || "";
-      known.append(el("li", {}, label + " " + names()[k.seat] + " · ", roleTag(k.seat, k.role)));
+      known.append(el("li", {}, TC.spaced(label) + names()[k.seat] + " · ", roleTag(k.seat, k.role)));
     }
     if (y.lovers) {
       const other = y.lovers.filter((s) => s !== y.seat);
@@ -504,7 +504,7 @@
         ? t("You are in love with {name}. If one of you dies, so does the other.", { name: names()[other[0]] })
         : t("The lovers: {names}", { names: y.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
     }
-    if (y.spares && p.night > 1) known.append(el("li", { text: t("The spare cards: {cards}", { cards: y.spares.map(roleName).join(", ") }) }));
+    if (y.spares && p.night > 1) known.append(el("li", { text: t("The spare cards: {cards}", { cards: TC.list(y.spares.map(roleName)) }) }));
     if (y.potions) known.append(el("li", { text: t("Potions: healing {heal}, poison {poison}", {
       heal: y.potions.heal ? "✓" : "✗", poison: y.potions.poison ? "✓" : "✗" }) }));
     for (const n of notes) if (n.night === p.night) known.append(el("li", { class: "ww-note", text: n.text }));
@@ -520,7 +520,7 @@
       el("p", { text: t("Which card did you get?") }),
       el("div", { class: "grid" }, roles.map((r) => el("button", { class: "btn" + (y.role === r ? " primary" : ""), type: "button", "data-role": r,
         onclick: () => send({ type: "claim", role: r }) }, roleName(r)))),
-      y.role ? el("p", { class: "ww-ok" }, t("Entered:") + " ", roleTag(y.seat, y.role)) : null);
+      y.role ? el("p", { class: "ww-ok" }, TC.spaced(t("Entered:")), roleTag(y.seat, y.role)) : null);
   }
 
   function nightInput(y) {
@@ -544,7 +544,7 @@
       const bothWolves = spares.length === 2 && spares.every((r) => r === "werewolf");
       box.append(el("p", { text: t("The spare cards. Take one, or keep your card.") }),
         el("div", { class: "grid" }, spares.map((r, i) => el("button", { class: "btn", type: "button", "data-take": i,
-          onclick: () => send({ type: "thief", take: i }) }, t("Take:") + " ", roleTag("spare" + i, r)))),
+          onclick: () => send({ type: "thief", take: i }) }, TC.spaced(t("Take:")), roleTag("spare" + i, r)))),
         bothWolves ? el("p", { class: "muted", text: t("Both are werewolves: you must take one.") })
           : el("button", { class: "btn ghost wide", type: "button", "data-take": "keep", text: t("Keep my card"), onclick: () => send({ type: "thief", take: null }) }));
     } else if (awake === "cupid") {
@@ -571,13 +571,13 @@
           chosen: mine === undefined || mine === null ? [] : [mine],
           extra: (s) => {
             const by = Object.keys(votes).filter((w) => votes[w] === s).map((w) => names()[w]);
-            return by.length ? el("small", { class: "ww-voters", text: " ← " + by.join(", ") }) : null;
+            return by.length ? el("small", { class: "ww-voters", text: " ← " + TC.list(by) }) : null;
           },
         }),
         el("button", { class: "btn ghost wide", type: "button", "data-seat": "none", text: t("No victim tonight"),
           onclick: () => send({ type: "wolf_vote", target: null }) }));
       const none = Object.keys(votes).filter((w) => votes[w] === null).map((w) => names()[w]);
-      if (none.length) box.append(el("p", { class: "muted", text: t("No victim: {names}", { names: none.join(", ") }) }));
+      if (none.length) box.append(el("p", { class: "muted", text: t("No victim: {names}", { names: TC.list(none) }) }));
     } else if (awake === "witch") {
       const victim = y.victim;
       box.append(el("p", { class: "big", text: victim === null || victim === undefined
@@ -623,7 +623,7 @@
     }
     sec.append(el("h2", { text: t("Everyone's card") }), ul);
     if (p.lovers && p.lovers.length) sec.append(el("p", { text: t("Lovers: {names}", { names: p.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
-    if (p.spares && p.spares.length) sec.append(el("p", { text: t("The spare cards: {cards}", { cards: p.spares.map(roleName).join(", ") }) }));
+    if (p.spares && p.spares.length) sec.append(el("p", { text: t("The spare cards: {cards}", { cards: TC.list(p.spares.map(roleName)) }) }));
     sec.append(el("h2", { text: t("The story of the game") }), story(p.journal || []));
   }
 
@@ -660,9 +660,9 @@
     const hows = { elected: t("elected"), lot: t("by lot"), named: t("named by the last captain") };
     switch (e.key) {
       case "dealt": {
-        const cards = (p.roles || []).map((r, i) => nm[i] + ": " + roleName(r)).join(", ");
+        const cards = TC.list((p.roles || []).map((r, i) => t("{name}: {role}", { name: nm[i], role: roleName(r) })));
         return p.spares && p.spares.length
-          ? t("Cards dealt: {cards}. Spare cards: {spares}.", { cards, spares: p.spares.map(roleName).join(", ") })
+          ? t("Cards dealt: {cards}. Spare cards: {spares}.", { cards, spares: TC.list(p.spares.map(roleName)) })
           : t("Cards dealt: {cards}.", { cards });
       }
       case "thief_kept": return t("{name}, the thief, kept the thief card.", { name: name(p.seat) });
@@ -688,14 +688,14 @@
       case "hunter_no_shot": return t("{name}, the hunter, did not shoot.", { name: name(p.seat) });
       case "captain": return t("{name} became captain ({how}).", { name: name(p.seat), how: hows[p.how] || p.how });
       case "vote_result": {
-        const totals = (p.totals || []).map((x) => name(x.seat) + " " + x.votes).join(", ");
+        const totals = TC.list((p.totals || []).map((x) => name(x.seat) + " " + x.votes));
         return totals ? t("Vote, round {round}: {totals}.", { round: p.round, totals }) : t("Vote, round {round}: nobody voted.", { round: p.round });
       }
       case "no_elimination": return t("Nobody was eliminated.");
       case "timeout": return t("Time ran out ({step}); the default was applied.", { step: stepWord(p.step) });
       case "ended_early": return t("The host ended it early ({step}); the default was applied.", { step: stepWord(p.step) });
       case "starved": return t("The werewolves starved.");
-      case "game_over": return victoryLine({ winner: p.winner, reason: p.reason, winners: p.seats || [] }, nm).join(" ");
+      case "game_over": return TC.sentences(victoryLine({ winner: p.winner, reason: p.reason, winners: p.seats || [] }, nm));
       default: return e.key;
     }
   }
@@ -742,7 +742,7 @@
         el("span", { class: "grow", text: p.players[i].name }),
         el("span", { class: "ww-modrole", text: roleName(r) }),
         (hv.awake || []).includes(i) && step && NIGHT_STEPS.includes(step.name) ? el("span", { class: "ww-badge", text: t("awake") }) : null))));
-      if (st.spares && st.spares.length) det.append(el("p", { text: t("The spare cards: {cards}", { cards: st.spares.map(roleName).join(", ") }) }));
+      if (st.spares && st.spares.length) det.append(el("p", { text: t("The spare cards: {cards}", { cards: TC.list(st.spares.map(roleName)) }) }));
       if (st.lovers) det.append(el("p", { text: t("Lovers: {names}", { names: st.lovers.map((s) => names()[s]).join(" ♥ ") }) }));
       if (st.potions) det.append(el("p", { text: t("Potions: healing {heal}, poison {poison}", { heal: st.potions.heal ? "✓" : "✗", poison: st.potions.poison ? "✓" : "✗" }) }));
     }
@@ -775,7 +775,7 @@
     const all = living();
     if (step.name === "thief") {
       box.append(el("div", { class: "grid" }, (st.spares || []).map((r, i) => el("button", { class: "btn", type: "button",
-        onclick: () => send({ type: "thief", take: i }) }, t("Take:") + " " + roleName(r)))),
+        onclick: () => send({ type: "thief", take: i }) }, TC.spaced(t("Take:")) + roleName(r)))),
       el("button", { class: "btn ghost", type: "button", text: t("Keep my card"), onclick: () => send({ type: "thief", take: null }) }));
     } else if (step.name === "cupid") {
       l.mlovers = l.mlovers || [];
@@ -842,7 +842,7 @@
         const bits = [];
         if (e.heal) bits.push(t("you healed the victim"));
         if (e.poison !== null && e.poison !== undefined) bits.push(t("you poisoned {name}", { name: names()[e.poison] }));
-        note(bits.length ? t("Done: {what}.", { what: bits.join(", ") }) : t("Done: no potion tonight."));
+        note(bits.length ? t("Done: {what}.", { what: TC.clauses(bits) }) : t("Done: no potion tonight."));
       } else if (e.type === "seer_result" && e.to) {
         if (held !== null) renderSecret();
       }
