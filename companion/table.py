@@ -490,7 +490,9 @@ class TableService:
         self, table_id: str, seat: int | None = None, host: bool = False
     ) -> list[dict[str, Any]]:
         """The log as a viewer may read it. A game with secrets filters the entries through
-        ``history_view(state, entry, seat)``; the host reads everything."""
+        ``history_view(state, entry, seat)``; the host reads everything. An undo of an entry
+        the viewer may not see is not shown either: "undone" after a Werewolf night told
+        every phone that somebody had taken a secret action."""
         live = self.get(table_id)
         with live.lock:
             undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
@@ -498,7 +500,13 @@ class TableService:
             filt = getattr(live.game, "history_view", None)
             if host or filt is None:
                 return entries
-            return [v for e in entries if (v := filt(live.state, e, seat)) is not None]
+            shown: dict[int, dict[str, Any]] = {}
+            for e in entries:
+                if e["kind"] == "undo" and e["body"].get("undo") not in shown:
+                    continue
+                if (v := filt(live.state, e, seat)) is not None:
+                    shown[e["seq"]] = v
+            return list(shown.values())
 
     def score_sheet(self, table_id: str) -> dict[str, Any] | None:
         """The game's score sheet (``columns`` and ``rows``) for export, if it keeps one."""

@@ -55,6 +55,26 @@ def test_undo_takes_back_the_last_action_in_force_and_keeps_it_in_the_history(se
         ("action", True), ("action", True), ("undo", False), ("undo", False)]
 
 
+def test_an_undo_of_an_entry_a_phone_may_not_see_is_hidden_from_it_too(
+        service, table, monkeypatch):
+    """A game hides some entries from some seats (a Werewolf night action); the undo of one
+    would still tell that phone that somebody acted."""
+    game = service.get(table.id).game
+    monkeypatch.setattr(game, "history_view", lambda state, entry, seat: None if (
+        entry["kind"] == "action" and entry["body"]["scores"][0] == 10 and seat != 0
+    ) else entry, raising=False)
+    service.submit(table.id, ROUND, Actor(seat=0))
+    service.submit(table.id, {"type": "add_round", "scores": [10, 0, 0]}, Actor(seat=0))
+    service.undo(table.id)
+    service.undo(table.id)
+    # seat 1 sees the first round and its undo, nothing of the hidden one
+    assert [(h["kind"], h["seq"]) for h in service.history(table.id, seat=1)] == [
+        ("action", 1), ("undo", 4)]
+    assert [h["kind"] for h in service.history(table.id, seat=0)] == [
+        "action", "action", "undo", "undo"]
+    assert len(service.history(table.id, host=True)) == 4
+
+
 def test_tokens_give_one_seat_and_a_taken_seat_needs_the_pin(service, table):
     token = service.join(table.id, 1)
     assert service.seat_for_token(table.id, token) == 1
