@@ -13,7 +13,7 @@ from babel.support import Translations
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale, gettext
 
-from companion.games.base import Rejection
+from companion.games.base import N_, Rejection
 
 LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hans": "简体中文"}
 HTML_LANG = {"en": "en", "pt_BR": "pt-BR", "zh_Hans": "zh-Hans"}
@@ -64,6 +64,12 @@ def card_name(label: str, translate=gettext) -> str:
     return label
 
 
+# Werewolf's role ids and their names (the msgids the phone's werewolf.js names them by)
+_ROLES = {"werewolf": N_("werewolf"), "villager": N_("villager"), "seer": N_("seer"),
+          "hunter": N_("hunter"), "cupid": N_("Cupid"), "witch": N_("witch"),
+          "thief": N_("thief"), "little_girl": N_("little girl")}
+
+
 def localise_params(params: dict, translate=gettext) -> dict:
     """Card names, colours and symbols inside a rejection's params, in the phone's language."""
     out = dict(params)
@@ -74,6 +80,10 @@ def localise_params(params: dict, translate=gettext) -> dict:
         out["colour"] = translate(_COLOURS[out["colour"]][1])
     if isinstance(out.get("symbol"), str) and out["symbol"] in _VALUES:
         out["symbol"] = translate(_VALUES[out["symbol"]])
+    ids = out.pop("role_ids", None)
+    if isinstance(ids, list) and all(isinstance(r, str) for r in ids):
+        # Werewolf's roles by name, as the phones name them ("seer, werewolf" were ids)
+        out["roles"] = join_list([translate(_ROLES.get(r, r)) for r in ids])
     return out
 
 

@@ -67,6 +67,21 @@ def test_rejections_keep_their_placeholders_in_every_language():
                         re.findall(r"\{(\w+)\}", msg.string)), (lang, msg.id)
 
 
+def test_werewolf_roles_in_a_refusal_are_named_in_the_phones_language(app):
+    from companion.games.base import Rejection
+    from web.i18n import translate_rejection
+
+    rej = Rejection("roles_mismatch", "More cards were entered than the role set has: {roles}.",
+                    {"roles": "seer, werewolf", "role_ids": ["seer", "werewolf"]})
+    said = {}
+    for lang in ("en", "pt-BR", "zh-CN"):
+        with app.test_request_context("/", headers={"Accept-Language": lang}):
+            said[lang] = translate_rejection(rej)
+    assert said["en"].endswith(": seer, werewolf.")
+    assert "vidente, lobisomem" in said["pt-BR"]
+    assert "预言家、狼人" in said["zh-CN"] and "seer" not in said["zh-CN"]
+
+
 def test_a_refusal_announced_by_the_camera_is_told_in_each_phones_language(app):
     from web.stream import localise
 
@@ -136,8 +151,14 @@ def test_chinese_lists_names_with_the_enumeration_comma_and_no_stray_spaces(clie
         assert '.join(", ")' not in js, path.name
         assert not re.search(r't\("[^"]*:"[^)]*\)\s*\+\s*" "', js), path.name
         assert not re.search(r'" " \+ t\("\(', js), path.name
+        # a sentence and what follows it through TC.spaced ("…了。身份", not "…了。 身份"),
+        # brackets through TC.brackets ("Fay（狼人）", not "Fay (狼人)")
+        assert not re.search(r'Line\([^)]*\)\)?\s*\+\s*" "', js), path.name
+        assert '" (", roleTag' not in js, path.name
     app = (ROOT / "web" / "static" / "app.js").read_text()
-    assert 'TC.list = (items) => items.join(zh ? "、" : ", ")' in app
+    assert 'TC.list = (items) => items.join(TC.listSep)' in app
+    assert 'TC.listSep = zh ? "、" : ", "' in app
+    assert 'TC.brackets = zh ? ["（", "）"] : [" (", ")"]' in app
     client.post("/api/tables", json={"players": ["Ana", "Bruno", "Chen"], "pin": "2468"})
     home = client.get("/", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
     assert "Ana、Bruno、Chen" in home

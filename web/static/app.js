@@ -17,7 +17,9 @@
      of one sentence "..., ..." / "...，..."; a text and the space before what follows it:
      "Card: " and "Done. ", but no space after full-width punctuation ("牌：", "完成。"). */
   const zh = lang.startsWith("zh");
-  TC.list = (items) => items.join(zh ? "、" : ", ");
+  TC.list = (items) => items.join(TC.listSep);
+  TC.listSep = zh ? "、" : ", ";
+  TC.brackets = zh ? ["（", "）"] : [" (", ")"];  // "Fay (werewolf)" / "Fay（狼人）"
   TC.clauses = (items) => items.join(zh ? "，" : ", ");
   TC.spaced = (text) => (/[：，。；！？）、]$/.test(text) ? text : text + " ");
   TC.aside = (text) => (/^[（：，。、；]/.test(text) ? text : " " + text);  // " (you)" / "（你）"

@@ -79,28 +79,39 @@ def before(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
 
 
 def pair_at(
-    piles: list[dict[str, Any]], t_ns: int, claimed: set[tuple[int, int]], active: list[bool]
+    piles: list[dict[str, Any]], t_ns: int, claimed: set[tuple[int, int]], active: list[bool],
+    gone: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+    gone_away: bool = False,
 ) -> tuple[list[int], list[int]]:
     """At ``t_ns``: the seats whose tops form a fresh pair (two piles or more, same
-    identity, not claimed by a won slap), and the seats whose tops form a claimed pair."""
-    by_ident: dict[str, list[tuple[int, bool]]] = {}
+    identity, not claimed by a won slap), and the seats whose tops form a claimed pair.
+    ``gone``: the claimed tops a won slap collected (under the winner's draw pile, though
+    no one may have reported the piles empty). One of them and a card flipped since are no
+    pair (that picture is not on the table any more); two of them are the claimed pair while
+    the winner may still be gathering them (slapping it is late), and nothing at all once
+    ``gone_away``."""
+    by_ident: dict[str, list[tuple[int, bool, bool]]] = {}
     for seat, pile in enumerate(piles):
         if seat < len(active) and not active[seat]:
             continue
         entry = top_at(pile, t_ns)
         if entry is None or entry[1] is None:
             continue
-        by_ident.setdefault(entry[1], []).append((seat, (seat, entry[0]) in claimed))
+        key = (seat, entry[0])
+        if gone_away and key in gone:
+            continue
+        by_ident.setdefault(entry[1], []).append((seat, key in claimed, key in gone))
     fresh: list[int] = []
     stale: list[int] = []
     for group in by_ident.values():
-        if len(group) < 2:
-            continue
-        unclaimed = [s for s, c in group if not c]
+        unclaimed = [s for s, c, _ in group if not c]
+        collected = [s for s, _, g in group if g]
+        lying = [s for s, _, g in group if not g]  # (on the table: a tie's claim keeps them)
         if len(unclaimed) >= 2:
             fresh += unclaimed
-        else:
-            stale += [s for s, _ in group]
+        elif len(collected) >= 2 or len(lying) >= 2:
+            stale += collected if len(collected) >= 2 else []
+            stale += lying if len(lying) >= 2 else []
     return sorted(fresh), sorted(stale)
 
 

@@ -58,6 +58,10 @@ CLAIMS_KEPT = 64
 MAX_IDENT = 64
 MAX_COUNT = 10_000
 MAX_TIME = slap.MAX_T_NS + 1  # after every timestamp
+# How long after a won slap its pair may still lie on the table while the winner gathers
+# the piles: a slap on it is late until then, and a slap on nothing after it (no camera
+# reports the piles empty; the phones show them empty at once)
+GATHER_NS = 2_000_000_000
 
 
 SHARED = ("undo_point", "piles", "arts")
@@ -588,6 +592,13 @@ class Versus:
         after = new["races"][-1]
         if before == (after["winner"], after["wrong"], after["tied"]):
             return new, [{"type": "race_updated", "race": after["id"], "order": after["order"]}]
+        if cause["cause"] == "press" and (after["winner"], after["tied"]) == before[::2] and \
+                set(before[1]) <= set(after["wrong"]):
+            # one more wrong slapper (two players slapping at nothing, the second press a
+            # moment later): the verdict stands for everyone judged before, so no "verdict
+            # changed"; its events give the new one his penalty
+            return new, [*events, {"type": "race_updated", "race": after["id"],
+                                   "order": after["order"]}]
         after["changed"] = {**cause, "was": was}
         return new, [*events, {"type": "verdict_changed", "race": after["id"], **cause}]
 
@@ -636,13 +647,18 @@ class Versus:
         opts = state["options"]
         active = [not s["out"] for s in state["seats"]]
         claimed = {(s, t) for s, t in state["claimed"]}
+        collect = state["last_collect"]
+        # (a claimed top from before the last won slap went under the winner's draw pile)
+        gone = set() if collect is None else {c for c in claimed if c[1] <= collect["t_ns"]}
         order = slap.press_order(race["presses"])
         status: dict[int, str] = {}
         for e in order:
             if not active[e["seat"]]:
                 status[e["seat"]] = "out"
                 continue
-            fresh_pair, stale_pair = P.pair_at(judging_piles, e["t_ns"], claimed, active)
+            away = collect is not None and e["t_ns"] - collect["t_ns"] > GATHER_NS
+            fresh_pair, stale_pair = P.pair_at(judging_piles, e["t_ns"], claimed, active, gone,
+                                               away)
             status[e["seat"]] = "right" if fresh_pair else "late" if stale_pair else "wrong"
         rights = [e for e in order if status[e["seat"]] == "right"]
         forced = race.get("forced")

@@ -187,6 +187,7 @@ def start(s0: dict, action: dict, ctx: Context) -> Accepted | Rejection:
                 "roles_mismatch",
                 N_("More cards were entered than the role set has: {roles}."),
                 roles=", ".join(over),
+                role_ids=over,  # (the web layer names them in the phone's language)
             )
         s["spares"] = sorted(left.elements())
         if len(s["spares"]) != deck_size(s["role_set"], n) - n:  # pragma: no cover

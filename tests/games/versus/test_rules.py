@@ -575,6 +575,47 @@ def test_a_right_slap_clears_the_piles_it_collected_and_nothing_else_does():
     assert GAME.public_view(r.state)["tops"][2] is None
 
 
+def test_a_collected_picture_makes_no_pair_with_a_card_flipped_after_the_slap():
+    """Without a camera nobody reports the collected piles empty: a card flipped after a won
+    slap with the picture one of them showed is no pair (that card is under the winner's
+    draw pile), so a slap on it is wrong, not late; the collected pair itself is late."""
+    r = Referee(3)
+    tops(r, "star", "star", None)
+    r.slap((2, 1500))  # Chen wins: every pile goes under his draw pile
+    assert r.race["winner"] == 2
+    r.do({"type": "give_gem", "to": 0}, Actor(seat=2))
+    r.flip(2, "star", 5000)  # Chen flips a star: Ana's and Bruno's piles are empty
+    events = r.slap((0, 5500))
+    assert r.race["order"][0]["status"] == "wrong" and r.race["wrong"] == [0]
+    assert any(e["type"] == "penalty" and e["seat"] == 0 for e in events)
+    # the collected pair itself, while the winner may still be gathering it: late, no
+    # penalty; once he has had the time to, it is no pair any more (the phones showed
+    # those piles empty all along)
+    r2 = Referee(3)
+    tops(r2, "star", "star", None)
+    r2.slap((2, 1500))
+    r2.slap((1, 2500))
+    assert r2.race["order"][0]["status"] == "late" and r2.race["wrong"] == []
+    r2.slap((0, 1500 + 2000 + 1))
+    assert r2.race["order"][0]["status"] == "wrong" and r2.race["wrong"] == [0]
+
+
+def test_a_second_wrong_slapper_is_no_changed_verdict():
+    """Two players slap at nothing, the second press reaching the table a moment later: both
+    slapped wrong, each draws a penalty, and the first one's verdict did not change."""
+    r = Referee(3)
+    r.state["penalty_deck"] = ["play_two", "one_eye_closed", "hand_behind_back",
+                               "cards_for_everyone"]
+    tops(r, "star", "moon", "sun")
+    r.slap((0, 2000))
+    assert r.race["wrong"] == [0]
+    events = r.slap((1, 2150))
+    assert r.race["wrong"] == [0, 1] and "changed" not in r.race
+    assert not any(e["type"] == "verdict_changed" for e in events)
+    assert {"type": "penalty", "seat": 1, "penalty": "one_eye_closed"} in events
+    assert [s["penalty"] for s in r.state["seats"]] == ["play_two", "one_eye_closed", None]
+
+
 def test_a_press_that_arrives_late_and_changes_the_verdict_says_so():
     r = Referee(4)
     tops(r, "star", "moon", "star", "sun")

@@ -395,7 +395,7 @@
     const dawn = cut < 0 ? today : today.slice(0, cut);
     const later = cut < 0 ? [] : today.slice(cut);
     const list = (deaths) => el("ul", { class: "ww-deaths" }, deaths.map((d) =>
-      el("li", {}, el("span", { text: deathLine(d, names()[d.seat]) + " " }),
+      el("li", {}, el("span", { text: TC.spaced(deathLine(d, names()[d.seat])) }),
         el("span", { class: "muted", text: TC.spaced(t("Card:")) }), roleTag(d.seat, d.role, true))));
     const sec = el("section", { class: "card ww-morning", id: "ww-morning" },
       el("h2", { text: t("Morning of day {n}", { n: p.day }) }));
@@ -491,7 +491,8 @@
     if (y.original_role) box.append(el("p", { text: t("You were the thief and took this card.") }));
     const known = el("ul", { class: "ww-known" });
     const pack = (y.known || []).filter((k) => k.how === "pack");
-    if (pack.length) known.append(el("li", {}, TC.spaced(t("Your pack:")), ...pack.map((k) => el("span", {}, names()[k.seat], " (", roleTag(k.seat, k.role), ") "))));
+    if (pack.length) known.append(el("li", {}, TC.spaced(t("Your pack:")), ...pack.map((k, i) =>
+      el("span", {}, i ? TC.listSep : "", names()[k.seat], TC.brackets[0], roleTag(k.seat, k.role), TC.brackets[1]))));
     else if (y.role === "werewolf") known.append(el("li", { text: t("You are the only werewolf.") }));
     for (const k of (y.known || []).filter((k) => k.how !== "pack")) {
       const label = ({ looked: t("Night {n}, you looked:", { n: k.night }), peeked: t("Night {n}, you peeked:", { n: k.night }),
