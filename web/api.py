@@ -79,7 +79,8 @@ def list_games():
                          "choices": list(o.choices) if o.choices else None,
                          "labels": list(o.labels) if o.labels else None,
                          "kind": _kind_name(o.kind),
-                         "minimum": o.minimum, "maximum": o.maximum} for o in game.options],
+                         "minimum": o.minimum, "maximum": o.maximum, "seat": o.seat}
+                        for o in game.options],
             "actions": [{"type": a.type, "summary": a.summary, "example": a.example,
                          "host_only": a.host_only} for a in game.actions],
         })

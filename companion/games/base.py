@@ -115,6 +115,9 @@ class Option:
     # for people, one per choice (N_-marked: the form on /new shows them in the phone's
     # language, where the values themselves, "own_hand" or "before_night1", are ids)
     labels: tuple[str, ...] | None = None
+    # a seat number (0 for the first player): the form on /new offers the players' names,
+    # where a number counted from 0 read as "the second player" to everyone
+    seat: bool = False
 
 
 @dataclass(frozen=True)

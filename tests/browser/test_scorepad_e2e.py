@@ -183,6 +183,33 @@ def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, 
     assert host.js_errors == []
 
 
+def test_a_seat_option_offers_the_players_by_name(server_factory, phone):
+    """Versus's dealer is a seat: the form lists the players as they are typed (a number
+    counted from 0 made "1" the second player), and sends the seat's number."""
+    server = server_factory()
+    host = phone("zh-CN")
+    host.goto(server.url + "/new")
+    host.select_option("#game", "versus")
+    dealer = host.locator("select[name=dealer] option")
+    expect(dealer).to_have_text(["最后一位玩家", "玩家 1", "玩家 2", "玩家 3"])
+    for i, name in enumerate(["Ana", "Bruno", "Chen"]):
+        host.locator("input[name=player]").nth(i).fill(name)
+    expect(dealer).to_have_text(["最后一位玩家", "Ana", "Bruno", "Chen"])
+    host.select_option("select[name=dealer]", label="Ana")
+    host.locator("#add-player").click()
+    host.locator("input[name=player]").nth(3).fill("Dara")
+    expect(dealer).to_have_text(["最后一位玩家", "Ana", "Bruno", "Chen", "Dara"])
+    expect(host.locator("select[name=dealer]")).to_have_value("0")  # (the choice is kept)
+    host.fill("input[name=pin]", "2468")
+    host.locator("button[type=submit]").click()
+    expect(host.locator("#whoami")).to_be_visible()
+    tid = host.url.rstrip("/").split("/")[-1].split("?")[0]
+    _, table = server.request("GET", f"/api/tables/{tid}")
+    assert table["table"]["options"]["dealer"] == 0
+    assert table["public"]["turn"] == 1  # Bruno, at Ana's left, starts
+    assert host.js_errors == []
+
+
 def test_the_host_ends_a_pad_that_has_no_target(server_factory, phone):
     """A score pad with no target and no round count ends when the host says so, from the
     page (it could only be ended through the API); a player has no such button."""

@@ -385,7 +385,11 @@
       for (const o of g.options) {
         let input;
         if (o.kind === "dict") continue;  // (set on the game's own page: Werewolf's roles)
-        if (o.choices) {
+        if (o.seat) {
+          // a seat: the players by name (the form's order is the seats'), not a number from 0
+          input = el("select", { name: o.name, "data-seat": "1" });
+          fillSeats(input, o.default);
+        } else if (o.choices) {
           // a narration language: the host's own (the companion's default is English, and
           // a Portuguese table heard and read its Werewolf nights in English)
           const pick = o.name === "language" && o.choices.includes(lang) ? lang : o.default;
@@ -397,11 +401,25 @@
         } else {
           input = el("input", { name: o.name, inputmode: o.kind === "number" ? "decimal" : "numeric", value: o.default === null ? "" : o.default, placeholder: t("none") });
         }
-        input.dataset.kind = o.choices ? "choice" : o.kind === "text" || typeof o.default === "string" ? "text" : typeof o.default;
+        input.dataset.kind = o.seat ? "seat" : o.choices ? "choice" : o.kind === "text" || typeof o.default === "string" ? "text" : typeof o.default;
         input.dataset.optional = String(o.default === null);
         optBox.append(el("label", {}, t(o.help), input));
       }
     }
+    function fillSeats(select, fallback) {
+      const was = select.value === "" ? (fallback === null || fallback === undefined ? "" : String(fallback)) : select.value;
+      // (the seats are the names typed, in order: an empty row is no player)
+      const rows = [...players.querySelectorAll("input[name=player]")];
+      const named = rows.map((r) => r.value.trim()).filter(Boolean);
+      const seats = named.length ? named : rows.map((_, i) => t("Player {n}", { n: i + 1 }));
+      select.replaceChildren(el("option", { value: "", text: t("The last player") }),
+        ...seats.map((name, i) => el("option", { value: String(i), text: name })));
+      select.value = was !== "" && Number(was) < seats.length ? was : "";
+    }
+    // the seat choices follow the players as they are typed, added and removed
+    const refreshSeats = () => optBox.querySelectorAll("select[data-seat]").forEach((s) => fillSeats(s, null));
+    players.addEventListener("input", refreshSeats);
+    new MutationObserver(refreshSeats).observe(players, { childList: true });
     sel.onchange = renderOptions;
     renderOptions();
 
@@ -414,6 +432,7 @@
         const v = input.value.trim();
         const n = Number(v.replace(",", "."));  // (a Portuguese phone types 0,9)
         if (k === "choice") options[input.name] = JSON.parse(input.value);
+        else if (k === "seat") { if (v !== "") options[input.name] = Number(v); }
         else if (k === "boolean") options[input.name] = input.checked;
         else if (k === "text") options[input.name] = v;
         else if (v === "") { if (input.dataset.optional === "true") options[input.name] = null; }  // (empty: the default)

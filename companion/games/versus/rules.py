@@ -170,10 +170,12 @@ class Versus:
         Option(
             "dealer",
             None,
-            N_("The dealer's seat (none: the last seat, so seat 0 starts)."),
+            N_("Who deals: the player to the dealer's left starts. Unless chosen, the last "
+               "player deals, so the first player starts."),
             kind=int,
             minimum=0,
             maximum=7,
+            seat=True,
         ),
         Option(
             "penalties",
