@@ -163,3 +163,16 @@ def test_chinese_lists_names_with_the_enumeration_comma_and_no_stray_spaces(clie
     home = client.get("/", headers={"Accept-Language": "zh-CN"}).get_data(as_text=True)
     assert "Ana、Bruno、Chen" in home
     assert "Ana, Bruno, Chen" in client.get("/").get_data(as_text=True)
+
+
+def test_one_word_for_the_host_and_for_a_slap():
+    """zh: the host is 房主 (主持人 is Werewolf's moderator, someone else); pt: a slap is a
+    "batida", the rules' own word (the Versus seed says "bater"), never "tapa"."""
+    import re
+
+    for m in _po("zh_Hans"):
+        if m.id and m.string and "host" in m.id.lower() and "moderator" not in m.id.lower():
+            assert "主持人" not in m.string, m.id
+    for m in _po("pt_BR"):
+        if m.id and m.string:
+            assert not re.search(r"\btapas?\b", m.string.lower()), m.id
