@@ -160,7 +160,7 @@ def test_the_phones_explain_turns_refusals_and_changed_verdicts_in_their_languag
     act(server, table_id, {"type": "pile_top", "seat": 1, "card": "sun"})
     act(server, table_id, {"type": "slap", "presses": [{"seat": 0, "t_ns": 100_000_000},
                                                        {"seat": 1, "t_ns": 120_000_000}]})
-    expect(chen.locator("#vs-head")).to_have_text("Ana, Bruno bateram errado")
+    expect(chen.locator("#vs-head")).to_have_text("Ana e Bruno bateram errado")
     expect(bruno.locator("#vs-head")).to_have_text("Ana、Bruno 拍错了")
     expect(bruno.locator("#vs-decisions li").first).to_contain_text("Ana、Bruno 拍错了")
 
@@ -170,7 +170,7 @@ def test_the_phones_explain_turns_refusals_and_changed_verdicts_in_their_languag
     expect(chen.locator(".vs-tag.changed")).to_have_text("veredito mudou")
     expect(chen.locator("#vs-why")).to_have_text(
         "A pilha de Bruno já mostrava estrela na hora da batida; isso só foi informado depois,"
-        " então as regras julgaram a batida de novo. O veredito antes: Ana, Bruno bateram"
+        " então as regras julgaram a batida de novo. O veredito antes: Ana e Bruno bateram"
         " errado.")
     expect(bruno.locator("#vs-why")).to_have_text(
         "拍牌时 Bruno 的牌堆顶上其实已经是“星星”，只是之后才报告，所以规则重新判定了这次拍牌。"

@@ -19,6 +19,9 @@
   const zh = lang.startsWith("zh");
   TC.list = (items) => items.join(TC.listSep);
   TC.listSep = zh ? "、" : ", ";
+  // people named in a sentence: "Ana and Bruno slapped wrong" / "Ana e Bruno" / "Ana、Bruno"
+  TC.names = (items) => (items.length < 2 ? String(items[0] ?? "")
+    : t("{names} and {last}", { names: TC.list(items.slice(0, -1)), last: items[items.length - 1] }));
   TC.brackets = zh ? ["（", "）"] : [" (", ")"];  // "Fay (werewolf)" / "Fay（狼人）"
   TC.clauses = (items) => items.join(zh ? "，" : ", ");
   TC.spaced = (text) => (/[：，。；！？）、]$/.test(text) ? text : text + " ");

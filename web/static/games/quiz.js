@@ -77,12 +77,12 @@
     let head, cls;
     if (pub.ended) {
       const o = pub.outcome || { winners: [] };
-      head = t("Quiz over: {names} won.", { names: TC.list(o.winners.map(name)) }); cls = "over";
+      head = t("Quiz over: {names} won.", { names: TC.names(o.winners.map(name)) }); cls = "over";
     } else if (pub.phase === "locked") {
       head = pub.floor === ctx.seat ? t("You have the floor: answer!") : t("{name} has the floor", { name: name(pub.floor) });
       cls = "locked";
     } else if (pub.phase === "tie") {
-      head = t("Tie: {names}. The host picks who answers.", { names: TC.list(pub.tied.map(name)) }); cls = "tie";
+      head = t("Tie: {names}. The host picks who answers.", { names: TC.names(pub.tied.map(name)) }); cls = "tie";
     } else if (pub.phase === "closed") {
       head = t("Question closed."); cls = "closed";
     } else {

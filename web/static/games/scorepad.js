@@ -98,7 +98,7 @@
     result.textContent = "";
     if (pub.ended) {
       const winners = pub.players.filter((_, i) => pub.totals[i] === best);
-      result.append(el("p", { class: "banner", text: t("Game over: {names} won.", { names: TC.list(winners) }) }));
+      result.append(el("p", { class: "banner", text: t("Game over: {names} won.", { names: TC.names(winners) }) }));
     } else {
       const bits = [];
       if (pub.options.target !== null && pub.options.target !== undefined) bits.push(t("to {n} points", { n: pub.options.target }));

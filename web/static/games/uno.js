@@ -384,7 +384,7 @@
         r.top ? el("div", { class: "uno-pile" }, cardFace(r.top, "big")) : null);
     } else if (d.ended) {
       box.classList.remove("mine");
-      const names = TC.list((d.winners || []).map(player));
+      const names = TC.names((d.winners || []).map(player));
       box.append(el("p", { class: "banner", id: "uno-over", text: t("Match over: {names} won!", { names }) }));
     } else {
       box.classList.remove("mine");
@@ -864,7 +864,7 @@
       case "first_card": return t("First card: {card}.", { card: cardName(e.card) });
       case "put_back": return t("Put {card} back into the middle of the deck and turn up another card.", { card: cardName(e.card) });
       case "cut": return t("{name} cut {card}.", { name: nm(e.seat), card: cardName(e.card) });
-      case "cut_tie": return t("A tie: {names} cut again.", { names: TC.list(e.seats.map(nm)) });
+      case "cut_tie": return t("A tie: {names} cut again.", { names: TC.names(e.seats.map(nm)) });
       case "dealer": return t("{name} deals.", { name: nm(e.seat) });
       case "went_out": return t("{name} went out!", { name: nm(e.seat) });
       case "round_scored": return t("The round is scored.");

@@ -42,7 +42,7 @@
     return seat !== null && seat !== undefined && p[seat] !== undefined ? p[seat] : "?";
   }
   function gemIcon() { return ctx.el("span", { class: "vs-gem-ico", "aria-hidden": "true" }); }
-  function names(seats) { return TC.list(seats.map(name)); }
+  function names(seats) { return TC.names(seats.map(name)); }
   /* "Ana slapped wrong" / "Ana and Bruno slapped wrong": one message for one player and one
      for several (Portuguese: "bateu errado" / "bateram errado"). */
   function slappedWrong(seats) {

@@ -69,7 +69,7 @@
   }
   function victoryLine(result, names) {
     const { t } = ctx;
-    const who = TC.list((result.winners || []).map((s) => names[s]));
+    const who = TC.names((result.winners || []).map((s) => names[s]));
     const won = ({
       village: t("The villagers win!"), wolves: t("The werewolves win!"),
       lovers: t("The lovers win: {names}!", { names: who }),
