@@ -105,6 +105,7 @@ def test_a_slap_on_a_pair_is_judged_on_every_phone(server_factory, phone):
         expect(p.locator("#vs-verdict")).to_have_attribute("data-kind", "wrong")
         expect(p.locator(".vs-seat[data-seat='2'] .vs-penalty")).to_be_visible()
     expect(ana.locator("#vs-head")).to_have_text("Chen slapped wrong")
+    expect(chen.locator("#vs-head")).to_have_text("You slapped wrong!")  # (his own phone)
 
     # the host overrules it: nobody right, nobody wrong; the penalty goes back
     host.locator("summary", has_text="Overrule the latest slap").click()

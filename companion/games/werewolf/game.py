@@ -145,7 +145,7 @@ class Werewolf:
             N_("The language the narrator speaks: the table's, or another one."),
             choices=(None, "en", "pt_BR", "zh_Hans"),
             # (each language by its own name, as language pickers show them)
-            labels=(N_("The table's language"), "English", "Português (Brasil)", "中文（简体）"),
+            labels=(N_("The table's language"), "English", "Português (Brasil)", "简体中文"),
         ),
     )
     actions: ClassVar[tuple[ActionSpec, ...]] = (

@@ -205,7 +205,8 @@
     const kind = raceKind(race);
     const head = {
       right: () => race.winner === ctx.seat ? t("You win the slap!") : t("{name} wins the slap!", { name: name(race.winner) }),
-      wrong: () => slappedWrong(race.wrong),
+      // (on the slapper's own phone: "You slapped wrong", as "You win the slap!")
+      wrong: () => (race.wrong.length === 1 && race.wrong[0] === ctx.seat ? t("You slapped wrong!") : slappedWrong(race.wrong)),
       tie: () => t("Tie: {names}", { names: names(race.tied) }),
       reslap: () => t("Tie: {names}. Slap again!", { names: names(race.tied || []) }),
       late: () => t("Too late: no new pair."),
