@@ -203,7 +203,8 @@ def _read_reduced(path: Path, header: Header) -> Photo:
             image = None if image is None else reduce(image, d)
     except cv2.error:
         return Photo(None, TOO_LARGE)
-    except (ValueError, zlib.error, OSError, struct.error):  # a PNG cut short or corrupt
+    except (ValueError, IndexError, KeyError, zlib.error, OSError, struct.error):
+        # (a PNG cut short or corrupt: its IHDR short, an unknown colour type)
         return Photo(None, "not an image")
     if image is None or not image.size:
         return Photo(None, "not an image")

@@ -192,14 +192,23 @@ def test_a_seat_option_offers_the_players_by_name(server_factory, phone):
     host.select_option("#game", "versus")
     dealer = host.locator("select[name=dealer] option")
     expect(dealer).to_have_text(["最后一位玩家", "玩家 1", "玩家 2", "玩家 3"])
+    host.select_option("select[name=dealer]", label="玩家 3")  # before any name is typed
     for i, name in enumerate(["Ana", "Bruno", "Chen"]):
         host.locator("input[name=player]").nth(i).fill(name)
     expect(dealer).to_have_text(["最后一位玩家", "Ana", "Bruno", "Chen"])
+    expect(host.locator("select[name=dealer]")).to_have_value("2")  # Chen's row
     host.select_option("select[name=dealer]", label="Ana")
     host.locator("#add-player").click()
     host.locator("input[name=player]").nth(3).fill("Dara")
     expect(dealer).to_have_text(["最后一位玩家", "Ana", "Bruno", "Chen", "Dara"])
     expect(host.locator("select[name=dealer]")).to_have_value("0")  # (the choice is kept)
+    # the choice follows the player, not the place: Bruno chosen, Ana's row cleared
+    host.select_option("select[name=dealer]", label="Bruno")
+    host.locator("input[name=player]").nth(0).fill("")
+    expect(dealer).to_have_text(["最后一位玩家", "Bruno", "Chen", "Dara"])
+    expect(host.locator("select[name=dealer]")).to_have_value("0")
+    host.locator("input[name=player]").nth(0).fill("Ana")
+    host.select_option("select[name=dealer]", label="Ana")
     host.fill("input[name=pin]", "2468")
     host.locator("button[type=submit]").click()
     expect(host.locator("#whoami")).to_be_visible()

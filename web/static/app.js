@@ -410,14 +410,23 @@
       }
     }
     function fillSeats(select, fallback) {
-      const was = select.value === "" ? (fallback === null || fallback === undefined ? "" : String(fallback)) : select.value;
-      // (the seats are the names typed, in order: an empty row is no player)
+      // (the seats are the names typed, in order: an empty row is no player; the choice
+      // follows the player's row, not its place, as rows are cleared, added and removed)
       const rows = [...players.querySelectorAll("input[name=player]")];
-      const named = rows.map((r) => r.value.trim()).filter(Boolean);
-      const seats = named.length ? named : rows.map((_, i) => t("Player {n}", { n: i + 1 }));
+      const seatRows = seatRowsNow();
+      if (select.seatRow === undefined) {  // (first filled: the option's default seat)
+        select.seatRow = fallback === null || fallback === undefined ? null : seatRows[fallback] || null;
+        select.onchange = () => { select.seatRow = select.value === "" ? null : seatRowsNow()[Number(select.value)]; };
+      }
       select.replaceChildren(el("option", { value: "", text: t("The last player") }),
-        ...seats.map((name, i) => el("option", { value: String(i), text: name })));
-      select.value = was !== "" && Number(was) < seats.length ? was : "";
+        ...seatRows.map((row, i) => el("option", { value: String(i), text: row.value.trim() || t("Player {n}", { n: rows.indexOf(row) + 1 }) })));
+      const at = seatRows.indexOf(select.seatRow);
+      select.value = at >= 0 ? String(at) : "";
+    }
+    function seatRowsNow() {
+      const rows = [...players.querySelectorAll("input[name=player]")];
+      const named = rows.filter((r) => r.value.trim());
+      return named.length ? named : rows;
     }
     // the seat choices follow the players as they are typed, added and removed
     const refreshSeats = () => optBox.querySelectorAll("select[data-seat]").forEach((s) => fillSeats(s, null));

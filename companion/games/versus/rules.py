@@ -436,7 +436,10 @@ class Versus:
         # the same card seen again: the pile was never empty, a hand was over it (a slap
         # while it hid the pile is judged again below, on the card that lay there)
         covered = P.uncover(pile, t, ident) if ident is not None and not is_flip else None
-        P.insert(pile, t, ident)
+        if covered is None:
+            P.insert(pile, t, ident)
+        # (else the card that lay there stands, as first seen: a sighting of it anew would
+        # be a top no slap has claimed, and a pair collected could be won again)
         new["t_last"] = max(new["t_last"], t)
         events: list[dict[str, Any]] = [
             {"type": "pile_top", "seat": seat, "card": ident, "t_ns": t, "flip": is_flip}
@@ -594,11 +597,14 @@ class Versus:
         after = new["races"][-1]
         if before == (after["winner"], after["wrong"], after["tied"]):
             return new, [{"type": "race_updated", "race": after["id"], "order": after["order"]}]
+        kept = all((after.get("penalties") or {}).get(str(w)) ==
+                   (race.get("penalties") or {}).get(str(w)) for w in before[1])
         if cause["cause"] == "press" and (after["winner"], after["tied"]) == before[::2] and \
-                set(before[1]) <= set(after["wrong"]):
+                set(before[1]) <= set(after["wrong"]) and kept:
             # one more wrong slapper (two players slapping at nothing, the second press a
-            # moment later): the verdict stands for everyone judged before, so no "verdict
-            # changed"; its events give the new one his penalty
+            # moment later): the verdict stands for everyone judged before, their penalties
+            # too (a press stamped before theirs deals first: that changes them), so no
+            # "verdict changed"; its events give the new one his penalty
             return new, [*events, {"type": "race_updated", "race": after["id"],
                                    "order": after["order"]}]
         after["changed"] = {**cause, "was": was}

@@ -537,6 +537,12 @@ def test_a_hand_over_the_piles_during_a_slap_is_no_empty_pile():
     assert r.race["winner"] == 0 and r.seat(0)["penalty"] is None
     assert r.state["penalty_deck"][0] == "play_two"
     assert [s["discard"] for s in r.state["seats"]] == [0, 0, 0, 0]  # no flip counted
+    # the pair the slap collected is shown gone, and is not won a second time
+    from companion.games.versus import GAME
+
+    assert GAME.public_view(r.state)["tops"] == [None, None, None, None]
+    r.slap((3, 6000))
+    assert r.race["winner"] is None and r.race["wrong"] == [3]
 
 
 def test_a_right_slap_clears_the_piles_it_collected_and_nothing_else_does():
@@ -614,6 +620,17 @@ def test_a_second_wrong_slapper_is_no_changed_verdict():
     assert not any(e["type"] == "verdict_changed" for e in events)
     assert {"type": "penalty", "seat": 1, "penalty": "one_eye_closed"} in events
     assert [s["penalty"] for s in r.state["seats"]] == ["play_two", "one_eye_closed", None]
+    # a press stamped before another's but arriving after it deals first: the penalty of
+    # the one judged before changes, and that is a changed verdict
+    r2 = Referee(3)
+    r2.state["penalty_deck"] = ["play_two", "one_eye_closed", "hand_behind_back"]
+    tops(r2, "star", "moon", "sun")
+    r2.slap((0, 3000))
+    r2.slap((2, 3300))
+    assert r2.seat(2)["penalty"] == "one_eye_closed"
+    events = r2.slap((1, 3200))
+    assert r2.seat(2)["penalty"] == "hand_behind_back"
+    assert any(e["type"] == "verdict_changed" for e in events)
 
 
 def test_a_press_that_arrives_late_and_changes_the_verdict_says_so():
