@@ -62,6 +62,7 @@ MAX_TIME = slap.MAX_T_NS + 1  # after every timestamp
 # the piles: a slap on it is late until then, and a slap on nothing after it (no camera
 # reports the piles empty; the phones show them empty at once)
 GATHER_NS = 2_000_000_000
+COLLECTS_KEPT = 16
 
 
 SHARED = ("undo_point", "piles", "arts")
@@ -93,14 +94,16 @@ def _own_pile(state: State, seat: int) -> dict[str, Any]:
 
 
 def _collected(state: State, seat: int, t: int) -> bool:
-    """Whether the seat's pile top just before ``t`` was taken by the latest won slap (V2b:
-    every discard pile goes under the winner's draw pile), so the pile is empty at ``t``
-    even though nobody has reported it empty. A top stamped after the slap is a new card."""
-    collect = state["last_collect"]
-    if collect is None or t <= collect["t_ns"]:
-        return False
+    """Whether the seat's pile top just before ``t`` was taken by a won slap before ``t``
+    (V2b: every discard pile goes under the winner's draw pile), so the pile is empty at
+    ``t`` even though nobody has reported it empty. A top stamped after the slap is a new
+    card."""
     prev = P.before(state["piles"][seat], t)
-    return prev is not None and prev[1] is not None and prev[0] <= collect["t_ns"]
+    if prev is None or prev[1] is None:
+        return False
+    # (any won slap between that top and ``t``: a report stamped before the latest one
+    # but arriving after it is judged against the collection of its own time)
+    return any(prev[0] <= c < t for c in state.get("collects", ()))
 
 
 def _kind(race: dict[str, Any]) -> str:
@@ -323,6 +326,7 @@ class Versus:
             "tie": None,
             "claimed": [],
             "last_collect": None,
+            "collects": [],  # the times of the latest won slaps (COLLECTS_KEPT)
             "races": [],
             "next_race": 1,
             "decisions": [],
@@ -801,6 +805,7 @@ class Versus:
         seats[winner]["last_card"] = seats[winner]["draw"] == 0
         events.append({"type": "collected", "seat": winner, "cards": collected, "gems": take})
         state["last_collect"] = {"t_ns": win_t, "winner": winner}
+        state["collects"] = [*state.get("collects", []), win_t][-COLLECTS_KEPT:]
         self._claim(state, judging_piles, win_t)
         for s, seat in enumerate(seats):
             if s != winner and seat["last_card"] and seat["draw"] == 0 and not seat["out"]:

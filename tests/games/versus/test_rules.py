@@ -606,6 +606,27 @@ def test_a_collected_picture_makes_no_pair_with_a_card_flipped_after_the_slap():
     assert r2.race["order"][0]["status"] == "wrong" and r2.race["wrong"] == [0]
 
 
+def test_a_card_reported_after_a_later_slap_is_judged_by_the_collection_of_its_time():
+    """A flip stamped between two won slaps, reported after the second: the pile it landed
+    on had been collected by the first, so it is a new card (a flip), not "unchanged",
+    whichever order the reports arrive in."""
+    def play(late: bool) -> list[int]:
+        r = Referee(5)
+        tops(r, "star", "star", None, None, None)
+        r.slap((2, 1500))
+        r.flip(3, "moon", 5000)
+        r.flip(4, "moon", 5100)
+        if not late:
+            r.flip(0, "star", 5200)
+        r.slap((2, 5300))
+        if late:
+            events = r.flip(0, "star", 5200)
+            assert events[0]["flip"] is True
+        return [s["draw"] + s["discard"] for s in r.state["seats"]]
+
+    assert play(late=True) == play(late=False)
+
+
 def test_a_second_wrong_slapper_is_no_changed_verdict():
     """Two players slap at nothing, the second press reaching the table a moment later: both
     slapped wrong, each draws a penalty, and the first one's verdict did not change."""
