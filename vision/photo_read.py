@@ -184,7 +184,8 @@ def read_photo(path: Path) -> Photo:
         return Photo(None, "not an image")
     h, w = image.shape[:2]
     if header is None and w * h > MAX_PIXELS:  # (a format whose header is not read here)
-        return _photo(reduce(image, reduction(w, h) or 8), w, h)
+        d = reduction(w, h) or 8
+        return _photo(reduce(image, d), d)
     return Photo(image)
 
 
@@ -208,17 +209,13 @@ def _read_reduced(path: Path, header: Header) -> Photo:
         return Photo(None, "not an image")
     if image is None or not image.size:
         return Photo(None, "not an image")
-    return _photo(image, header.width, header.height)
+    return _photo(image, d)
 
 
-def _photo(image: np.ndarray, width: int, height: int) -> Photo:
-    """``image``, decoded reduced from a photo ``width`` x ``height`` (as its header says;
-    OpenCV turns a JPEG as the camera was held, so the two may be swapped)."""
-    h, w = image.shape[:2]
-    d = max(width, height) / max(w, h)
-    if abs(w * d - width) > d or abs(h * d - height) > d:
-        width, height = height, width  # turned
-    return Photo(image, "", (width / w, height / h))
+def _photo(image: np.ndarray, d: int) -> Photo:
+    """``image``, decoded reduced by ``d`` (each of its pixels d x d of the photo's, as
+    libjpeg's scaling and :func:`reduce` make them, whichever way OpenCV turned it)."""
+    return Photo(image, "", (float(d), float(d)))
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -79,7 +79,10 @@ def test_a_png_read_in_strips_is_the_png_reduced(tmp_path: Path, monkeypatch, ki
     assert (header.kind, header.width, header.height, header.reducible) == ("png", 407, 301,
                                                                            True)
     photo = read_photo(path)
-    assert photo.image.shape == (75, 101, 3) and photo.scale == (407 / 101, 301 / 75)
+    # (each pixel 4 x 4 of the photo's: the last 3 columns and the last row, no whole block,
+    # are left out, so the scale is 4, not 407 / 101, which put far corners 3 pixels off)
+    assert photo.image.shape == (75, 101, 3) and photo.scale == (4.0, 4.0)
+    assert photo.to_photo(np.array([[100.0, 74.0]])).tolist() == [[401.5, 297.5]]
     assert np.array_equal(photo.image, photo_read.reduce(cv2.imread(str(path)), 4))
 
 
