@@ -13,6 +13,7 @@ them is "late", not wrong.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import Any
 
 TIMELINE_KEEP = 16  # entries per pile: far more than a slap can reach back
@@ -80,7 +81,7 @@ def before(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
 
 def pair_at(
     piles: list[dict[str, Any]], t_ns: int, claimed: set[tuple[int, int]], active: list[bool],
-    gone: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+    gone: Collection[tuple[int, int]] = frozenset(),
     gone_away: bool = False,
 ) -> tuple[list[int], list[int]]:
     """At ``t_ns``: the seats whose tops form a fresh pair (two piles or more, same

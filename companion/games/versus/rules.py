@@ -103,7 +103,7 @@ def _collected(state: State, seat: int, t: int) -> bool:
         return False
     # (any won slap between that top and ``t``: a report stamped before the latest one
     # but arriving after it is judged against the collection of its own time)
-    return any(prev[0] <= c < t for c in state.get("collects", ()))
+    return any(prev[0] <= c < t for c in state["collects"])
 
 
 def _kind(race: dict[str, Any]) -> str:
@@ -805,7 +805,7 @@ class Versus:
         seats[winner]["last_card"] = seats[winner]["draw"] == 0
         events.append({"type": "collected", "seat": winner, "cards": collected, "gems": take})
         state["last_collect"] = {"t_ns": win_t, "winner": winner}
-        state["collects"] = [*state.get("collects", []), win_t][-COLLECTS_KEPT:]
+        state["collects"] = [*state["collects"], win_t][-COLLECTS_KEPT:]
         self._claim(state, judging_piles, win_t)
         for s, seat in enumerate(seats):
             if s != winner and seat["last_card"] and seat["draw"] == 0 and not seat["out"]:
