@@ -176,3 +176,17 @@ def test_one_word_for_the_host_and_for_a_slap():
     for m in _po("pt_BR"):
         if m.id and m.string:
             assert not re.search(r"\btapas?\b", m.string.lower()), m.id
+
+
+def test_no_message_cites_a_rule_sheet_number():
+    """The rule sheets' numbers ("R13", "U1") are the developers' (docs/games/*.md); the
+    players never see those sheets, so a help text or a refusal that cites one points them at
+    nothing: it says the rule instead."""
+    import re
+
+    code = re.compile(r"\b[RU]\d+\b")
+    for lang in ("pt_BR", "zh_Hans"):
+        for m in _po(lang):
+            if m.id:
+                assert not code.search(m.id), m.id
+                assert not code.search(m.string or ""), (lang, m.id)

@@ -16,7 +16,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                {"type": "cut", "card": "green-7"}, {"card": "card name", "seat": SEAT}),
     ActionSpec("set_dealer", N_("Name the dealer instead of cutting (before the first card)."),
                {"type": "set_dealer", "dealer": 0}, {"dealer": "seat index"}),
-    ActionSpec("turn_up", N_("The first card turned up on the discard pile (R20-R26)."),
+    ActionSpec("turn_up", N_("The first card turned up on the discard pile."),  # R20-R26
                {"type": "turn_up", "card": "yellow-reverse"}, {"card": "card name"}),
     ActionSpec("play", N_("Play a card on the discard pile; a wild with its colour, Swap Hands "
                           "(and a 7 under 7-0) with the target player. Without them the "
@@ -27,21 +27,23 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("choose", N_("Complete a wild: its colour (and the target of Swap Hands)."),
                {"type": "choose", "colour": "red", "target": 1},
                {"colour": "red|yellow|green|blue", "target": "seat index", "seat": SEAT}),
-    ActionSpec("draw", N_("Draw one card on your turn (R5), or take the pending Draw Two / "
-                          "Wild Draw Four. The drawn card may be named privately for R7."),
+    ActionSpec("draw", N_("Draw one card on your turn, or take the pending Draw Two / Wild Draw "
+                          "Four. The drawn card may be named privately, so that the referee "
+                          "knows whether it may be played."),  # R5, R7
                {"type": "draw", "card": "green-4"},
                {"card": "optional, private: the card drawn", "seat": SEAT}),
-    ActionSpec("pass", N_("Keep the drawn card and end your turn (R6)."),
+    ActionSpec("pass", N_("Keep the drawn card and end your turn."),  # R6
                {"type": "pass"}, {"seat": SEAT}),
     ActionSpec("uno", N_("Call UNO (with one card left, or as you play your second-to-last)."),
                {"type": "uno"}, {"seat": SEAT}),
-    ActionSpec("catch", N_("Catch a player who did not call UNO before the next player acted "
-                           "(R17): he draws the penalty."),
+    ActionSpec("catch", N_("Catch a player who did not call UNO before the next player acted: "
+                           "he draws the penalty."),  # R17
                {"type": "catch", "target": 1}, {"target": "seat index", "seat": SEAT}),
-    ActionSpec("challenge", N_("Challenge the Wild Draw Four played on you (R11)."),
+    ActionSpec("challenge", N_("Challenge the Wild Draw Four played on you."),  # R11
                {"type": "challenge"}, {"seat": SEAT}),
     ActionSpec("show_hand", N_("The challenged player enters his hand; only the challenger "
-                               "sees it and the referee judges R9."),
+                               "sees it, and the referee judges whether the Wild Draw Four "
+                               "was played legally."),  # R9
                {"type": "show_hand", "cards": ["red-9", "green-3"]},
                {"cards": "list of card names, the whole hand", "seat": SEAT}),
     ActionSpec("verdict", N_("After seeing the hand physically, the challenger says whether "

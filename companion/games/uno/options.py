@@ -18,14 +18,15 @@ OPTIONS: tuple[Option, ...] = (
            choices=("standard", "own_hand"),
            labels=(N_("The round's winner scores the other hands"),
                    N_("Everyone scores his own hand"))),
-    Option("swap_points", 50, N_("Points of Wild Swap Hands (U1: 50, some printings 40)."),
+    Option("swap_points", 50, N_("Points of Wild Swap Hands (50; some printings say 40)."),  # U1
            kind=int, minimum=0, maximum=100),
-    Option("custom_points", 50, N_("Points of a customisable wild (U1: 50, some say 40)."),
+    Option("custom_points", 50, N_("Points of a customisable wild (50; some say 40)."),  # U1
            kind=int, minimum=0, maximum=100),
     # -- deck and deal ------------------------------------------------------------------
     Option("hand_size", 7, N_("Cards dealt to each player."), kind=int, minimum=1, maximum=10),
+    # R16
     Option("custom_wilds", 0,
-           N_("How many blank wilds carry a written rule and are in the deck (R16: blanks "
+           N_("How many blank wilds carry a written rule and are in the deck (blanks "
               "without a rule stay out)."), kind=int, minimum=0, maximum=3),
     Option("custom_rule", "", N_("The rule the table wrote on the blank wilds (shown when one "
                                  "is played)."), kind=str),
@@ -42,22 +43,29 @@ OPTIONS: tuple[Option, ...] = (
            choices=("cut", "first_seat"),
            labels=(N_("Everyone cuts: the highest deals"), N_("Seat 1 deals"))),
     # -- rules [DEFAULT]s ---------------------------------------------------------------
+    # R8
     Option("voluntary_draw", True,
-           N_("R8: a player may draw even with a playable card."), kind=bool),
+           N_("A player may draw even with a playable card."), kind=bool),
+    # R11
     Option("challenge_by", "victim",
-           N_("R11: who may challenge a Wild Draw Four: the victim only, or anyone."),
+           N_("Who may challenge a Wild Draw Four: the victim only, or anyone."),
            choices=("victim", "anyone"),
            labels=(N_("The victim only"), N_("Anyone"))),
+    # R11, U3
     Option("challenge_won_victim_plays", True,
-           N_("R11/U3: after a won challenge the victim takes his turn normally."), kind=bool),
-    Option("uno_penalty", 2, N_("R17/U2: cards drawn when caught without calling UNO."),
+           N_("After a won challenge the victim takes his turn normally."), kind=bool),
+    # R17, U2
+    Option("uno_penalty", 2, N_("Cards drawn when caught without calling UNO."),
            kind=int, minimum=1, maximum=10),
+    # U5
     Option("uno_after_swap", False,
-           N_("U5: a player left with one card by a swap must call UNO too."), kind=bool),
+           N_("A player left with one card by a swap must call UNO too."), kind=bool),
+    # R18
     Option("reshuffle_keep_top", True,
-           N_("R18: keep the top card as the new discard pile when reshuffling."), kind=bool),
+           N_("Keep the top card as the new discard pile when reshuffling."), kind=bool),
+    # R23
     Option("first_wild_chooser_plays", True,
-           N_("R23: the player who names the colour of a Wild turned up first also plays "
+           N_("The player who names the colour of a Wild turned up first also plays "
               "first."), kind=bool),
     # -- house rules (off by default) ---------------------------------------------------
     Option("stack_draw2", False,

@@ -37,12 +37,12 @@ class TurnMoves(Referee):
                 if not (self.opts["stack_draw2"] and pending["kind"] == "draw2"
                         and symbol(label) == "draw2"):
                     return reject("must_draw",
-                                  N_("{name} must draw {n} first: no stacking (R13)."),
+                                  N_("{name} must draw {n} first: no stacking."),
                                   name=self.name(seat), n=pending["amount"])
                 stack = pending["amount"]
             if drawn is not None and drawn["seat"] == seat and drawn["card"] not in (None, label):
                 return reject("only_drawn_card",
-                              N_("After drawing you may play only the card you drew (R7)."))
+                              N_("After drawing you may play only the card you drew."))
         elif self.next_may_act(seat):
             for_previous = True
         elif (self.opts["jump_in"] and label == r["top"] and colour_of(label) is not None
@@ -56,7 +56,7 @@ class TurnMoves(Referee):
             return bad
         if label == SWAP and r["counts"][seat] == 1:
             return reject("swap_last_card",
-                          N_("Wild Swap Hands cannot be your last card (R15): draw instead."))
+                          N_("Wild Swap Hands cannot be your last card: draw instead."))
         if not is_legal(label, r["top"], r["colour"]):
             return self.illegal(label)
         if for_previous:
@@ -242,7 +242,7 @@ class TurnMoves(Referee):
             if (r["drawn"] is not None and r["drawn"]["seat"] == seat
                     and not self.opts["draw_until_playable"]):
                 return reject("already_drew",
-                              N_("You have drawn: play the card you drew or pass (R6)."))
+                              N_("You have drawn: play the card you drew or pass."))
         elif self.next_may_act(seat):
             self.act_for_previous()
         else:
@@ -271,10 +271,10 @@ class TurnMoves(Referee):
             return reject("not_your_turn", N_("It is {name}'s turn."),
                           name=self.name(r["current"]))
         if r["pending"] is not None:
-            return reject("must_draw", N_("{name} must draw {n} first: no stacking (R13)."),
+            return reject("must_draw", N_("{name} must draw {n} first: no stacking."),
                           name=self.name(seat), n=r["pending"]["amount"])
         if r["drawn"] is None or r["drawn"]["seat"] != seat:
-            return reject("draw_first", N_("Play a card or draw one before passing (R5)."))
+            return reject("draw_first", N_("Play a card or draw one before passing."))
         self.begin_turn_action()
         self.pass_turn(seat)
         return None
@@ -322,7 +322,7 @@ class TurnMoves(Referee):
             if r["uno"][target]:
                 return reject("called_uno", N_("{name} called UNO."), name=self.name(target))
             return reject("too_late",
-                          N_("Too late: the next player has already started (R17)."))
+                          N_("Too late: the next player has already started."))
         r["catchable"].remove(target)
         self.emit("caught", seat=target, by=catcher)
         self.draw_cards(target, self.opts["uno_penalty"])
