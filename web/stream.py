@@ -39,7 +39,9 @@ class Streams:
     ["streams"]``, made by ``web.create_app``)."""
 
     def __init__(self) -> None:
-        self._lock = threading.Lock()
+        # re-entrant: ``end`` runs in a signal handler, and a second signal (Ctrl-C pressed
+        # twice) runs it again in the same thread while the first still holds the lock
+        self._lock = threading.RLock()
         self._inboxes: set[queue.Queue] = set()
         self.ended = threading.Event()
 
