@@ -31,6 +31,9 @@ import numpy as np
 MAX_PIXELS = 8_000_000  # a photo above this is decoded reduced (a 12 MP photo: to 3 MP)
 FULL_DECODE_PIXELS = 16_000_000  # the most decoded whole when it cannot be decoded reduced
 STRIP_BYTES = 4 << 20  # a PNG decoded reduced: about this many bytes of rows at a time
+# OpenCV refuses an image with a side over this (CV_IO_MAX_IMAGE_WIDTH / _HEIGHT): refused here
+# before a strip of rows that wide is held (a PNG claiming 50 million x 1 pixels)
+MAX_SIDE = 1 << 20
 TOO_LARGE = "too large to read"
 
 _PNG = b"\x89PNG\r\n\x1a\n"
@@ -191,7 +194,7 @@ def read_photo(path: Path) -> Photo:
 
 def _read_reduced(path: Path, header: Header) -> Photo:
     d = reduction(header.width, header.height)
-    if d is None or (not header.reducible
+    if d is None or max(header.width, header.height) > MAX_SIDE or (not header.reducible
                      and header.width * header.height > FULL_DECODE_PIXELS):
         return Photo(None, TOO_LARGE)
     try:

@@ -190,3 +190,21 @@ def test_identify_reads_a_big_photo_reduced_and_says_its_corners_in_the_photo(
         assert set(four) == {"label", "confidence", "corners"}
         assert np.abs(np.array(four["corners"]) - (np.array(one["corners"]) * 4 + 1.5)
                       ).max() < 0.3
+
+
+def test_a_png_claiming_a_side_longer_than_opencv_reads_is_refused_before_its_rows(
+        tmp_path: Path) -> None:
+    """50 million pixels by 1 is within the budget once reduced, but one row of it is 150 MB:
+    OpenCV would refuse the strip anyway, so it is refused from the header, holding nothing."""
+    wide = tmp_path / "wide.png"
+    wide.write_bytes(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(
+        ">IIBBBBB", 50_000_000, 1, 8, 2, 0, 0, 0)) + _chunk(b"IDAT", zlib.compress(b"\0" * 64))
+        + _chunk(b"IEND", b""))
+    tracemalloc.start()
+    try:
+        photo = read_photo(wide)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert photo.why == "too large to read"
+    assert peak < 5_000_000
