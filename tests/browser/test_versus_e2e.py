@@ -187,3 +187,39 @@ def test_the_phones_explain_turns_refusals_and_changed_verdicts_in_their_languag
     expect(bruno.locator('.vs-seat[data-seat="2"] .vs-discard')).to_have_text("1")
     for p in pages.values():
         assert p.js_errors == []
+
+
+VIBRATE_SPY = """navigator.vibrate = (pattern) => {
+    (window.__buzz = window.__buzz || []).push(JSON.stringify(pattern)); return true; };"""
+
+
+def test_a_wrong_slapper_buzzes_once_when_a_second_joins_the_race(server_factory, phone):
+    """Bruno slaps at nothing, then Ana a moment later (within late_ms: the same race). The
+    race's verdict is sent again with both names; Bruno's phone had buzzed already and stays
+    still, Ana's buzzes for her own wrong slap."""
+    server = server_factory()
+    status, created = server.request(
+        "POST", "/api/tables", {"game": "versus", "players": PLAYERS, "pin": PIN})
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+    pages = []
+    for seat in (0, 1):
+        p = phone("en-US")
+        p.add_init_script(VIBRATE_SPY)
+        p.goto(url + "?join=1")
+        p.locator("#seats button", has_text=PLAYERS[seat]).click()
+        expect(p.locator("#vs-slap")).to_be_visible()
+        pages.append(p)
+    ana, bruno = pages
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "star"})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": "sun"})
+    act(server, table_id, {"type": "slap", "presses": [{"seat": 1, "t_ns": 100_000_000}]})
+    expect(bruno.locator("#vs-head")).to_have_text("You slapped wrong!")
+    expect(ana.locator("#vs-head")).to_have_text("Bruno slapped wrong")
+    act(server, table_id, {"type": "slap", "presses": [{"seat": 0, "t_ns": 150_000_000}]})
+    for p in pages:
+        expect(p.locator("#vs-head")).to_have_text("Bruno and Ana slapped wrong")
+    assert bruno.evaluate("window.__buzz") == ["[250,80,250]"]
+    assert ana.evaluate("window.__buzz") == ["[250,80,250]"]
+    for p in pages:
+        assert p.js_errors == []

@@ -543,6 +543,7 @@
   /* ---- events: the feel of the game (the view draws the rest) ---- */
   /* The acting phone hears its events twice (the reply, then the stream): feel them once. */
   const recent = new Map();
+  const buzzed = new Map();  // race id -> what this phone buzzed for it ("won", "wrong")
   function seenJustNow(e) {
     const key = JSON.stringify(e), now = Date.now();
     for (const [k, t0] of recent) if (now - t0 > 2000) recent.delete(k);
@@ -560,8 +561,14 @@
       if (e.type === "verdict_changed") { changedRace = e.race; redraw = true; }
       if (e.type === "verdict" && e.by === "rules" && changedRace !== e.race) changedRace = null;
       if (e.type === "verdict" && navigator.vibrate && ctx.seat !== null) {
-        if (e.winner === ctx.seat) navigator.vibrate([60, 40, 60]);
-        else if ((e.wrong || []).includes(ctx.seat)) navigator.vibrate([250, 80, 250]);
+        // once a race and outcome: a second wrong slapper joining a race resends its verdict,
+        // which said nothing new to the first
+        const mine = e.winner === ctx.seat ? "won" : (e.wrong || []).includes(ctx.seat) ? "wrong" : null;
+        if (mine && buzzed.get(e.race) !== mine) {
+          buzzed.set(e.race, mine);
+          if (buzzed.size > 20) buzzed.delete(buzzed.keys().next().value);
+          navigator.vibrate(mine === "won" ? [60, 40, 60] : [250, 80, 250]);
+        }
       }
       if (e.type === "eliminated" && e.seat === ctx.seat) ctx.toast(ctx.t("You are out of the game."));
       if (e.type === "gem_given" && e.receiver === ctx.seat) ctx.toast(ctx.t("{name} gave you a Gem!", { name: name(e.seat) }));
