@@ -743,7 +743,7 @@ class Versus:
             state["tie"] = {"race": race["id"], "seats": tied}
             self._claim(state, judging_piles, first_t)
         if forced is not None and forced.get("amulet") is not None:
-            events += self._amulet(state, forced["amulet"])
+            events += self._amulet(state, forced["amulet"], forced.get("amulet_t"))
         gaps = [{**e, "status": status[e["seat"]]} for e in order]
         record = {
             "id": race["id"],
@@ -969,12 +969,21 @@ class Versus:
             return reject(
                 "not_your_pair", N_("The Amulet's holder must have flipped a matching card.")
             )
-        forced = {"winner": None, "wrong": list(race["wrong"]), "amulet": seat}
+        forced = {"winner": None, "wrong": list(race["wrong"]), "amulet": seat,
+                  "amulet_t": win_t}
         new, events = self._resettle(state, forced, ctx)
         self._finish(new, events)
         return Accepted(new, events)
 
-    def _amulet(self, state: State, seat: int) -> list[dict[str, Any]]:
+    def _amulet(self, state: State, seat: int, win_t: int | None) -> list[dict[str, Any]]:
+        """The holder's matching card goes back under his draw pile: his pile shows the card
+        it had covered from just after the slap (``win_t``), so the voided pair is no pair
+        any more, and the camera seeing that card again is no flip."""
+        if win_t is not None:
+            top = P.top_at(state["piles"][seat], win_t)
+            if top is not None and top[1] is not None:
+                under = P.before(state["piles"][seat], top[0])
+                P.insert(_own_pile(state, seat), win_t + 1, None if under is None else under[1])
         me = state["seats"][seat]
         if me["discard"] > 0:
             me["discard"] -= 1

@@ -482,6 +482,26 @@ def test_example_7_the_amulet_voids_a_right_slap_once():
     assert Referee(4).fails({"type": "use_amulet", "seat": 0}) == "no_amulet"
 
 
+def test_after_the_amulet_the_voided_pair_is_no_pair_and_the_uncovered_card_no_flip():
+    """Ana's star went back under her draw pile: her pile shows the moon it had covered, so a
+    slap on Chen's star alone is wrong (not a second right slap on a pair that is gone), and
+    the camera seeing her moon again is no flip (her counts stay as the Amulet left them)."""
+    r = Referee(3, amulet=True)
+    r.do({"type": "correct", "seat": 0, "gems": 1})
+    r.flip(0, "moon", 900)
+    r.flip(0, "star", 1000)
+    r.flip(2, "star", 1200)
+    r.slap((1, 1500))
+    r.do({"type": "use_amulet", "seat": 0}, Actor(seat=0))
+    counts = [(s["draw"], s["discard"]) for s in r.state["seats"]]
+    assert counts[0] == (15, 1)  # (16 dealt, two flipped, the star back)
+    assert r.fails({"type": "pile_top", "seat": 0, "card": "moon", "t_ns": 1700 * MS},
+                   CAMERA) == "unchanged"
+    assert [(s["draw"], s["discard"]) for s in r.state["seats"]] == counts
+    r.slap((1, 2000))
+    assert r.verdict()["kind"] == "wrong" and r.verdict()["wrong"] == [1]
+
+
 def test_the_end_of_play_two_ends_a_turn_already_flipped_once():
     """A slap ends the penalties (V4): the player under "play two" who has flipped once has
     had the one flip a turn is now, so play goes on; one who has not flipped flips once."""
