@@ -145,7 +145,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
             print(f"error: cannot read {path}: {why}", file=sys.stderr)
             return 2
         try:
-            crops.append(store.card_crop(image))
+            crops.append(store.card_crop(image, deck=args.deck))
         except BlankCard:
             print(f"error: {path}: no card with anything printed on it (a blank photo?): "
                   "photograph the card's face, alone, in good light", file=sys.stderr)

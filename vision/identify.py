@@ -278,8 +278,9 @@ class Identifier:
 
     def identify(self, image: np.ndarray) -> list[Card]:
         prepared: dict = {}  # the detector's working images, for the overlapping search
-        # (read for UNO only, where printed figures were measured: not gathered elsewhere)
-        enclosing: list[Quad] | None = [] if self.deck == "uno" else None
+        # (wherever cards are looked for by their bodies too: UNO, where printed figures were
+        # measured, and taught decks, whose white cards' dark pips and frames are bodies)
+        enclosing: list[Quad] | None = [] if self.colour_bodies else None
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared,
                            enclosing=enclosing)

@@ -49,6 +49,29 @@ def printed(crop: np.ndarray) -> float:
     return float(np.percentile(band.max(axis=2) if band.ndim == 3 else band, 99))
 
 
+def _around(outer: np.ndarray, inner: np.ndarray) -> bool:
+    """Whether quad ``outer`` holds ``inner`` as a card holds a figure printed on it: the
+    inner one's centre inside, and at most 80% of its area."""
+    o = np.asarray(outer, np.float32).reshape(-1, 1, 2)
+    c = np.asarray(inner, np.float32).reshape(-1, 2).mean(axis=0)
+    return (cv2.pointPolygonTest(o, (float(c[0]), float(c[1])), False) > 0
+            and cv2.contourArea(np.asarray(inner, np.float32)) < 0.8 * cv2.contourArea(o))
+
+
+def _on_marker(corners: np.ndarray, markers: list[np.ndarray]) -> bool:
+    """Whether a quad is a zone marker, part of one, or holds one."""
+    quad = np.asarray(corners, np.float32).reshape(-1, 1, 2)
+    for m in markers:
+        centre = m.mean(axis=0)
+        if cv2.pointPolygonTest(quad, (float(centre[0]), float(centre[1])), False) >= 0:
+            return True
+        mid = quad.reshape(-1, 2).mean(axis=0)
+        if cv2.pointPolygonTest(m.astype(np.float32).reshape(-1, 1, 2),
+                                (float(mid[0]), float(mid[1])), False) >= 0:
+            return True
+    return False
+
+
 class DeckStore:
     def __init__(self, root: Path | str) -> None:
         self.root = Path(root) / "decks"
@@ -88,7 +111,7 @@ class DeckStore:
         if not label:
             raise ValueError("empty card name")
         if not crop:
-            image = self.card_crop(image, whole)
+            image = self.card_crop(image, whole, deck)
         elif printed(image) < LEAST_PRINT:
             raise BlankCard("nothing is printed on the card")
         feats = both_ways(image)
@@ -109,18 +132,37 @@ class DeckStore:
         return len(feats) // 2
 
     @staticmethod
-    def card_crop(image: np.ndarray, whole: bool = True) -> np.ndarray:
+    def card_crop(image: np.ndarray, whole: bool = True, deck: str = "uno") -> np.ndarray:
         """The card to teach from a photo, rectified: the largest card found with something
-        printed on it. The largest found may be a plain figure printed on the card (UNO's
-        +2 holds two card-shaped ones) or a patch of one colour: then, with ``whole``, a
-        photo shaped like a card is taken as a tight crop of it, else the next card found
-        is used. :class:`NoCardInView` with no card found, :class:`BlankCard` when nothing
-        is printed on any (a blank photo given as a tight crop, a plain piece of paper)."""
+        printed on it, looked for as ``deck``'s identifier looks for its cards (by their
+        outline, and but for the standard pack and Huang Di by coloured bodies too). The
+        largest found may be a plain figure printed on the card (UNO's +2 holds two
+        card-shaped ones) or a patch of one colour: then, with ``whole``, a photo shaped
+        like a card is taken as a tight crop of it, else the next card found is used. For a
+        taught deck (art unknown), a card found by its outline around the first one found is
+        taught first: looked for by bodies, a white card's dark pips and picture frame are
+        bodies, and a 7 of clubs was taught as two of its clubs (the identifier reads the
+        card around them where nothing inside is named). A zone marker, or a quad holding
+        one (the sheet or board it lies on), is no card. :class:`NoCardInView` with no card
+        found, :class:`BlankCard` when nothing is printed on any (a blank photo given as a
+        tight crop, a plain piece of paper)."""
+        from vision.zones import marker_quads
+
+        markers = marker_quads(image)
+        colour = deck not in ("french", "huangdi")
         found: list = []
-        quads = find_cards(image, colour_bodies=True, whole_fallback=whole, enclosing=found)
+        quads = [q for q in find_cards(image, colour_bodies=colour, whole_fallback=whole,
+                                       enclosing=found) if not _on_marker(q.corners, markers)]
         if not quads:
             raise NoCardInView("no card in view")
-        for quad in [*quads[:1], *(q for q in found if q.whole), *quads[1:]]:
+        order = [*quads[:1], *(q for q in found if q.whole and not _on_marker(q.corners,
+                                                                             markers)),
+                 *quads[1:]]
+        if colour and deck != "uno":
+            order[:0] = [q for q in find_cards(image, whole_fallback=False)
+                         if not _on_marker(q.corners, markers)
+                         and _around(q.corners, quads[0].corners)][:1]
+        for quad in order:
             card = rectify(image, quad.corners, (DETAIL_W, DETAIL_H))
             if printed(card) >= LEAST_PRINT:
                 return card

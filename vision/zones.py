@@ -95,6 +95,13 @@ def _detector() -> cv2.aruco.ArucoDetector:
                                    cv2.aruco.DetectorParameters())
 
 
+def marker_quads(image: np.ndarray) -> list[np.ndarray]:
+    """The four corners (pixels) of every zone marker in view: the detector takes a marker's
+    square for a card, and teaching must not take one (nor a sheet around it) for one."""
+    corners, ids, _ = _detector().detectMarkers(image)
+    return [] if ids is None else [c.reshape(4, 2) for c in corners]
+
+
 def zones_from_markers(image: np.ndarray, names: list[str] | None = None) -> list[Zone]:
     """Zones from the marker pairs visible in a photo of the table."""
     names = names or DEFAULT_NAMES
