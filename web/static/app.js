@@ -62,6 +62,13 @@
     toastTimer = setTimeout(() => (box.className = ""), kind === "error" ? 6000 : 2500);
   };
 
+  /* How a typed card name is matched with the names shown: case, spaces and word order
+     forgiven ("azul 5" and "Azul 5" for "5 azul", "蓝色 5" for "蓝色5"), and a Chinese colour
+     word with or without its 色 ("蓝 5"). */
+  TC.nameKey = (s) => (String(s).normalize("NFKC").toLowerCase()
+    .match(/\p{N}+|[^\p{N}\s\-_.,:;·、，]+/gu) || [])
+    .map((w) => (w.length > 1 && w.endsWith("色") ? w.slice(0, -1) : w)).sort().join("|");
+
   /* A card's name in the phone's language, from its id in a camera deck: UNO "red-7" ->
      "Red 7" / "7 vermelho" (the words the UNO screen uses); other decks' ids as they are. */
   TC.cardName = function (deck, id) {

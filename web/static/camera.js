@@ -383,12 +383,12 @@
   /* ---- teaching the table's own cards: the largest card in view, named by the host ---- */
   const teachList = $("teach-list");
   const teachLabel = $("teach-label");
-  let byName = new Map();  // a card's name as shown (lower case) -> its id
+  let byName = new Map();  // a card's name as shown (TC.nameKey) -> its id
   const cardName = (id) => TC.cardName(deck, id);
   function showTaught(res) {
     deck = res.deck || deck;
     const ids = res.names || [];
-    byName = new Map(ids.map((id) => [cardName(id).toLowerCase(), id]));
+    byName = new Map(ids.map((id) => [TC.nameKey(cardName(id)), id]));
     // the suggestions: the deck's cards in the phone's language (a taught deck: its names)
     const suggest = ids.length ? ids.map(cardName) : Object.keys(res.cards || {});
     $("teach-names").replaceChildren(...suggest.map((n) => el("option", { value: n })));
@@ -420,7 +420,7 @@
     const id = shown, pin = hostPin(id);
     if (!pin) return;
     const typed = teachLabel.value.trim();
-    const label = byName.get(typed.toLowerCase()) || typed;  // the name shown -> the card's id
+    const label = byName.get(TC.nameKey(typed)) || typed;  // the name shown -> the card's id
     try {
       const res = await TC.api("POST", "/api/tables/" + id + "/camera/taught", { label }, { pin });
       if (shown !== id) return;
