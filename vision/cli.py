@@ -130,14 +130,25 @@ def read_image(path: Path) -> tuple[Any, str]:
 
 
 def cmd_teach(args: argparse.Namespace) -> int:
-    from companion.cards import fold_taught_name
-    from vision.store import BlankCard, DeckStore, NoCardInView
+    from companion.cards import DECKS, fold_taught_name, spelled
+    from vision.store import MAX_NAME, BlankCard, DeckStore, NoCardInView
 
     store = DeckStore(_data_path(args))
     label = fold_taught_name(args.label)
     if not label:
         print("error: give the card a name (letters and digits)", file=sys.stderr)
         return 2
+    if len(label) > MAX_NAME:
+        print(f"error: a card's name is at most {MAX_NAME} letters and digits", file=sys.stderr)
+        return 2
+    if args.deck in DECKS:  # (a built-in deck: one of its own cards, as the camera page asks)
+        own = spelled(args.deck, args.label)
+        if own is None:
+            print(f"error: {args.label!r} is not a card of the {args.deck} deck (its names:"
+                  f" {', '.join(DECKS[args.deck][:6])}, ...; see `companion vision decks`)",
+                  file=sys.stderr)
+            return 2
+        args.label, label = own, fold_taught_name(own)
     crops = []  # (every photo checked before any is taught)
     for path in args.images:
         image, why = read_image(path)
@@ -183,9 +194,21 @@ def _names(text: str | None) -> list[str] | None:
 def cmd_markers(args: argparse.Namespace) -> int:
     import cv2
 
-    from vision.zones import marker_sheet
+    from vision.zones import MAX_ZONES, marker_sheet
 
-    sheet = marker_sheet(args.zones, _names(args.names))
+    names = _names(args.names)
+    if not 1 <= args.zones <= MAX_ZONES:
+        print(f"error: --zones must be 1 to {MAX_ZONES} (two markers a zone)", file=sys.stderr)
+        return 2
+    if names and len(names) > args.zones:
+        print(f"error: {len(names)} names for {args.zones} zones: give --zones {len(names)}",
+              file=sys.stderr)
+        return 2
+    try:
+        sheet = marker_sheet(args.zones, names)
+    except ValueError as exc:  # (more zones than fit one page)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     if not cv2.imwrite(str(args.out), sheet):
         print(f"error: cannot write {args.out}", file=sys.stderr)
         return 2
@@ -219,7 +242,11 @@ def cmd_preview(args: argparse.Namespace) -> int:
         from companion.config import load_config
 
         spec = load_config()
-    ident = Identifier(args.deck)
+    try:
+        ident = Identifier(args.deck)
+    except (KeyError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     args.out.mkdir(parents=True, exist_ok=True)
     with FrameHub(make_source(spec)) as hub:
         seq = 0

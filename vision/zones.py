@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 ARUCO_DICT = cv2.aruco.DICT_4X4_50
+MAX_ZONES = 16  # on one printed page (the markers then about 1.2 cm), as the phone offers
 DEFAULT_NAMES = ["discard", "wall-1", "wall-2", "wall-3", "player-1", "player-2", "player-3",
                  "player-4", "play-area"]
 NAME_MAX = 40  # characters in a zone's name (it is printed on the marker sheet)

@@ -141,3 +141,31 @@ def test_teach_refuses_a_blank_photo_and_teaches_nothing(tmp_path: Path, capsys)
     assert run(["vision", "teach", "house", "seven", str(card), "--data-dir",
                 str(tmp_path)]) == 0
     assert DeckStore(tmp_path).list_decks() == {"house": ["seven"]}
+
+
+def test_teach_a_built_in_deck_only_its_own_cards_and_names_of_40(tmp_path: Path,
+                                                                   capsys) -> None:
+    """As the camera page does: "purple-12" is no UNO card (it was kept, and listed under
+    uno); "Red 7" is spelled as the deck spells it; a name over 40 letters is refused, not a
+    traceback (the file name it made was too long)."""
+    path = tmp_path / "card.png"
+    cv2.imwrite(str(path), render_scene([("uno", "red-7")], seed=2)[0])
+    data = ["--data-dir", str(tmp_path)]
+    assert run(["vision", "teach", "uno", "purple-12", str(path), *data]) == 2
+    assert "not a card of the uno deck" in capsys.readouterr().err
+    assert run(["vision", "teach", "house", "x" * 300, str(path), *data]) == 2
+    assert "at most 40" in capsys.readouterr().err
+    assert not (tmp_path / "decks").exists()
+    assert run(["vision", "teach", "uno", "Red 7", str(path), *data]) == 0
+    assert capsys.readouterr().out.startswith("uno/red-7: 1 photo(s) known")
+
+
+def test_markers_and_preview_refuse_what_they_cannot_do(tmp_path: Path, capsys) -> None:
+    out = str(tmp_path / "m.png")
+    for bad in (["--zones", "0"], ["--zones", "30"], ["--zones", "2", "--names", "a,b,c"]):
+        assert run(["vision", "markers", "--out", out, *bad]) == 2, bad
+        assert capsys.readouterr().err.startswith("error: "), bad
+    assert not Path(out).exists()
+    assert run(["vision", "preview", "--deck", "nosuch", "--camera", "replay",
+                "--out", str(tmp_path / "p")]) == 2
+    assert "unknown deck" in capsys.readouterr().err
