@@ -49,13 +49,26 @@ def printed(crop: np.ndarray) -> float:
     return float(np.percentile(band.max(axis=2) if band.ndim == 3 else band, 99))
 
 
-def _around(outer: np.ndarray, inner: np.ndarray) -> bool:
+def _around(outer: np.ndarray, inner: np.ndarray, clear: bool = True) -> bool:
     """Whether quad ``outer`` holds ``inner`` as a card holds a figure printed on it: the
-    inner one's centre inside, and at most 80% of its area."""
+    inner one's centre inside, and at most half its area (a UNO body fills three quarters
+    of its card), or a seventh where ``outer`` runs to the photo's edges (``clear`` False):
+    a tight crop's card around a pip, but not a webcam's view around a card lying on the
+    table (a blue 0, a fifth of that view, taught so was read wrong)."""
     o = np.asarray(outer, np.float32).reshape(-1, 1, 2)
     c = np.asarray(inner, np.float32).reshape(-1, 2).mean(axis=0)
+    share = cv2.contourArea(np.asarray(inner, np.float32)) / max(cv2.contourArea(o), 1.0)
     return (cv2.pointPolygonTest(o, (float(c[0]), float(c[1])), False) > 0
-            and cv2.contourArea(np.asarray(inner, np.float32)) < 0.8 * cv2.contourArea(o))
+            and share < (0.5 if clear else 1 / 7))
+
+
+def _clear(corners: np.ndarray, image: np.ndarray) -> bool:
+    """Whether a quad lies clear of the photo's edges (2% of its shorter side)."""
+    h, w = image.shape[:2]
+    m = 0.02 * min(h, w)
+    xy = np.asarray(corners, np.float32).reshape(-1, 2)
+    return bool(xy[:, 0].min() >= m and xy[:, 1].min() >= m and xy[:, 0].max() <= w - 1 - m
+                and xy[:, 1].max() <= h - 1 - m)
 
 
 def _on_marker(corners: np.ndarray, markers: list[np.ndarray]) -> bool:
@@ -161,7 +174,8 @@ class DeckStore:
         if colour and deck != "uno":
             order[:0] = [q for q in find_cards(image, whole_fallback=False)
                          if not _on_marker(q.corners, markers)
-                         and _around(q.corners, quads[0].corners)][:1]
+                         and _around(q.corners, quads[0].corners, _clear(q.corners, image))
+                         ][:1]
         for quad in order:
             card = rectify(image, quad.corners, (DETAIL_W, DETAIL_H))
             if printed(card) >= LEAST_PRINT:
