@@ -12,6 +12,11 @@ answers at once.
 The camera thread outlives a frame that fails (logged with its traceback, the last error in
 the status): one bad frame, or a bug met once, must not leave the table unwatched until
 someone restarts the server.
+
+``hub`` and ``watcher`` are set and cleared only under ``_lock`` (the web threads bind, set
+zones and restart while the camera thread opens the source), and the camera thread publishes
+them only if it was not stopped meanwhile; its own hub is stopped whatever happens, so a
+restart tapped while a camera opens leaves no capture running with its source open.
 """
 
 from __future__ import annotations
@@ -155,8 +160,9 @@ class CameraRuntime:
             tmp.write_text(json.dumps(out))
             tmp.replace(path)
             with self._lock:
-                if table_id == self.table_id and self.watcher is not None:
-                    self.watcher.set_zones(parsed)
+                watcher = self.watcher
+                if table_id == self.table_id and watcher is not None:
+                    watcher.set_zones(parsed)
         return out
 
     def zones_from_markers(self, table_id: str) -> tuple[list[dict[str, Any]], int]:
@@ -179,12 +185,13 @@ class CameraRuntime:
 
     def bind(self, table_id: str | None, explicit: bool = True) -> None:
         """Watch this table's zones with its game's deck (the host's choice, or the latest
-        table whose game uses the camera)."""
+        table whose game uses the camera). Another table: the watcher starts afresh for it
+        (``_configure_watcher``)."""
         with self._lock:
             self.explicit = explicit and table_id is not None
             self.bridge.bind(table_id)
             if self.watcher is not None:
-                self._configure_watcher()
+                self._configure_watcher(self.watcher)
 
     def pause(self, table_id: str, on: bool) -> float:
         """The host pauses (``on``) or resumes the camera's plays at the table it watches
@@ -267,11 +274,17 @@ class CameraRuntime:
 
     def _reload(self, deck: str) -> None:
         with self._lock:
-            if self.watcher is not None and self.watcher.identifier is not None and \
-                    self.watcher.identifier.deck == deck:
-                self.watcher.identifier = identifier_for(deck, self.cfg.data_path)
+            watcher = self.watcher
+            if watcher is not None and watcher.identifier is not None and \
+                    watcher.identifier.deck == deck:
+                watcher.identifier = identifier_for(deck, self.cfg.data_path)
 
-    def _configure_watcher(self) -> None:
+    def _configure_watcher(self, watcher: Any) -> None:
+        """Set ``watcher`` up for the bound table (under ``_lock``): its deck, its zones,
+        and, where the table is another than the one it watched, a fresh start
+        (``ZoneWatcher.reset``) with the bridge's binding, so that nothing it saw or found
+        before reaches this table. The reset comes last: what the watcher finds while the
+        deck loads still carries the old binding, and the bridge drops it."""
         from vision.zones import Zone
 
         tid = self.bridge.table_id
@@ -284,10 +297,12 @@ class CameraRuntime:
                     zones.append(Zone.from_dict(z))
                 except ValueError as exc:  # (stored before zones were checked as now)
                     log.warning("table %s: zone %r left out: %s", tid, z, exc)
-        if self.watcher.identifier is None or self.watcher.identifier.deck != deck:
-            self.watcher.identifier = identifier_for(deck, self.cfg.data_path)
-        self.watcher.sign_named = deck.startswith("taught:")
-        self.watcher.set_zones(zones)
+        if watcher.identifier is None or watcher.identifier.deck != deck:
+            watcher.identifier = identifier_for(deck, self.cfg.data_path)
+        watcher.sign_named = deck.startswith("taught:")
+        watcher.set_zones(zones)
+        if watcher.binding != self.bridge.binding:
+            watcher.reset(self.bridge.binding)
 
     # -- running -----------------------------------------------------------------------
     def start(self) -> CameraRuntime:
@@ -295,8 +310,8 @@ class CameraRuntime:
         self._stop = threading.Event()
         self.ready = threading.Event()  # set once the camera is open and watched
         self.error = None
-        self._thread = threading.Thread(target=self._run, args=(self._stop,), name="camera",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(self._stop, self.ready),
+                                        name="camera", daemon=True)
         self._thread.start()
         return self
 
@@ -305,34 +320,47 @@ class CameraRuntime:
         watch ``table_id``: bound only once the old frames have stopped, so nothing the old
         capture still saw can reach the new table."""
         self.stop(timeout)
-        self.hub = None
-        self.watcher = None
+        with self._lock:
+            self.hub = None
+            self.watcher = None
         if table_id is not None:
             self.bind(table_id)
         self.start()
 
-    def _run(self, stop: threading.Event) -> None:
+    def _run(self, stop: threading.Event, ready: threading.Event) -> None:
+        """The camera thread: open the source (a Pi camera takes a second or two), publish
+        the hub and the watcher unless ``stop`` was set meanwhile, and watch until it is.
+        Its hub is stopped on the way out whatever happened (``stop()`` may have looked
+        before it was published)."""
+        hub: Any = None
         try:
             from vision.frame_hub import FrameHub
             from vision.sources import choose_source
             from vision.watcher import ZoneWatcher
 
-            source, self.choice = choose_source(self.cfg)
-            self.source_name = type(source).__name__
-            self.hub = FrameHub(source).start()
-            self.watcher = ZoneWatcher([], None, self.bridge.handle)
+            source, choice = choose_source(self.cfg)
+            hub = FrameHub(source)  # (its stop() closes the source, started or not)
+            watcher = ZoneWatcher([], None, self.bridge.handle)
             with self._lock:
-                self._configure_watcher()
-            self.ready.set()
-            self.watcher.run(self.hub, time.monotonic_ns, stop, on_error=self._frame_failed)
+                if stop.is_set():
+                    return
+                self.choice, self.source_name = choice, type(source).__name__
+                self.hub, self.watcher = hub.start(), watcher
+                self._configure_watcher(watcher)
+            ready.set()
+            watcher.run(hub, time.monotonic_ns, stop, on_error=self._frame_failed)
         except Exception as exc:  # no camera must never stop the scores from being kept
-            self.error = f"{exc.__class__.__name__}: {exc}"
+            if not stop.is_set():  # (a run stopped meanwhile: its error is no one's now)
+                self.error = _why(exc)
             log.exception("camera stopped; the phones keep working by tapping")
+        finally:
+            if hub is not None:
+                hub.stop()
 
     def _frame_failed(self, exc: BaseException) -> None:
         """One frame failed: say so (with the traceback, once for a run of the same error,
         not ten times a second) and watch the next frame."""
-        why = f"{exc.__class__.__name__}: {exc}"
+        why = _why(exc)
         self.frame_errors += 1
         if why != self.frame_error:
             log.error("camera: a frame failed (%s); watching the next one", why,
@@ -344,8 +372,10 @@ class CameraRuntime:
         to leave OpenCV: a thread still inside it as the interpreter exits aborted the
         whole process ("terminate called without an active exception")."""
         self._stop.set()
-        if self.hub is not None:
-            self.hub.stop()
+        with self._lock:
+            hub = self.hub
+        if hub is not None:
+            hub.stop()
         thread = self._thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout)
@@ -386,6 +416,8 @@ class CameraRuntime:
                 "lost": running and watcher is not None and (
                     watcher.lost or (stale is not None and stale >= watcher.lost_ns)),
                 "frame_error": self.frame_error,
+                # the camera's reads fail now (a Pi camera's ribbon come loose), and why
+                "read_error": _why(hub.error) if hub is not None and hub.error else None,
                 # a monochrome camera: the cards that only their colour tells apart are
                 # asked about (vision.identify.colourless), and the camera page says why
                 "colourless": frame is not None and _colourless(frame.image),
@@ -436,6 +468,10 @@ class CameraRuntime:
             zones = list(watcher.zones) if watcher is not None else []
             yield mjpeg_part(encode_jpeg(draw(shown.image, cards, zones)))
             sent += 1
+
+
+def _why(exc: BaseException) -> str:
+    return f"{exc.__class__.__name__}: {exc}"
 
 
 def _view_hints(image: Any, cards: list[Any], deck: str) -> list[str]:

@@ -15,12 +15,17 @@ the middle of a game: until ``resume``, or for ``PAUSE_S`` at most, the cards it
 game (the phones are told: ``camera_paused``, ``camera_resumed``). A card held up to be
 taught, laid on a pile, would otherwise have been a play or a flip. The watcher goes on
 watching, so on resuming it knows the table as it is, and only what changes after counts.
+
+Each time the camera is pointed at another table its ``binding`` counts up: the watcher hands
+each event over with the binding it was computed for, and an event of an earlier one is
+dropped (it reaches the bridge after the switch; it belongs to the table left).
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +45,8 @@ class CameraBridge:
                  clock: Callable[[], int] = time.monotonic_ns) -> None:
         self.service = service
         self.table_id = table_id
+        self.binding = 0  # counts the tables pointed at (``handle`` drops older events)
+        self._bind_lock = threading.Lock()  # (the table and its binding change together)
         self.last: dict[str, Any] = {}
         self.clock = clock
         self._paused_until: int | None = None  # (the clock's ns)
@@ -47,9 +54,11 @@ class CameraBridge:
     def bind(self, table_id: str | None) -> None:
         """Point the camera at a table (None: no table; cards are only shown in the preview).
         A pause was the other table's: it ends."""
-        if table_id != self.table_id:
-            self._paused_until = None
-        self.table_id = table_id
+        with self._bind_lock:
+            if table_id != self.table_id:
+                self._paused_until = None
+                self.binding += 1
+            self.table_id = table_id
 
     def paused_for(self) -> float:
         """Seconds left of the host's pause (0: the camera's cards reach the game)."""
@@ -75,12 +84,17 @@ class CameraBridge:
             self.service.announce(self.table_id, [{"type": "camera_resumed"}])
         return was
 
-    def handle(self, event: CardSeen | ZoneCleared | CameraLost | CameraBack
-               ) -> dict[str, Any] | None:
-        """One watcher event. Returns what was done, for the preview and the tests."""
-        tid = self.table_id
+    def handle(self, event: CardSeen | ZoneCleared | CameraLost | CameraBack,
+               binding: int | None = None) -> dict[str, Any] | None:
+        """One watcher event. Returns what was done, for the preview and the tests.
+        ``binding``: the one the event was computed for (None: the current one); an
+        earlier one's event is dropped, so nothing seen at one table reaches the next."""
+        with self._bind_lock:
+            tid, current = self.table_id, self.binding
         if tid is None:
             return None
+        if binding is not None and binding != current:
+            return {"stale": True}
         if isinstance(event, CameraLost):
             self.service.announce(tid, [{"type": "camera_lost", "t_ns": event.t_ns}])
             return {"camera_lost": True}

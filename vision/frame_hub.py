@@ -8,6 +8,12 @@ The capture thread owns the source: it closes it after its last read. ``stop()``
 while for that, but never closes a source a read is still blocked in (a network webcam that
 stalled): OpenCV's ``release()`` under a ``read()`` in another thread crashed the whole
 process in libavutil when the stream came back.
+
+A source whose reads fail (a Pi camera whose ribbon came loose: "frontend has timed out")
+is read again and again, never given up, but logged with its traceback only when its error
+changes, and read ever less often, up to once every ``BACKOFF_MAX_S``: at 20 tracebacks a
+second it once filled the journal. ``error`` holds the failure while it lasts, for the
+camera's status.
 """
 
 from __future__ import annotations
@@ -16,25 +22,33 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from vision.frame import Frame
 from vision.sources import Source
 
 log = logging.getLogger(__name__)
+IDLE_S = 0.05  # no frame yet: read again after this long (and after a first failed read)
+BACKOFF_MAX_S = 1.0  # failed reads: twice as long each time, up to this
 
 
 class FrameHub:
-    def __init__(self, source: Source, clock_ns: Callable[[], int] = time.monotonic_ns) -> None:
+    def __init__(self, source: Source, clock_ns: Callable[[], int] = time.monotonic_ns,
+                 wait: Callable[[float], Any] | None = None) -> None:
         self.source = source
         self.clock_ns = clock_ns
         self._cond = threading.Condition()
         self._latest: Frame | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        # the capture loop's pause between reads (tests pass one that only records it);
+        # the default ends at once on ``stop``
+        self._wait = wait if wait is not None else self._stop.wait
         self._close_lock = threading.Lock()
         self._closed = False
         self.last_frame_ns: int | None = None  # clock time the latest frame arrived
-        self.error: BaseException | None = None
+        self.error: BaseException | None = None  # the read failing now (None: reads work)
+        self.read_errors = 0  # reads failed since the start
 
     # -- the producer ---------------------------------------------------------------
     def publish(self, frame: Frame) -> None:
@@ -52,18 +66,30 @@ class FrameHub:
         return frame
 
     def _run(self) -> None:
+        logged: str | None = None  # the error last logged with its traceback
+        backoff = 0.0
         try:
             while not self._stop.is_set():
                 try:
                     frame = self.step()
                 except Exception as exc:  # a dead camera must not kill the process
                     self.error = exc
-                    log.exception("camera read failed")
-                    frame = None
-                if frame is None:
-                    if getattr(self.source, "exhausted", False):
-                        break
-                    self._stop.wait(0.05)
+                    self.read_errors += 1
+                    why = f"{exc.__class__.__name__}: {exc}"
+                    if why != logged:
+                        log.exception("camera read failed; trying again, less often")
+                        logged = why
+                    backoff = min(BACKOFF_MAX_S, backoff * 2 or IDLE_S)
+                    self._wait(backoff)
+                    continue
+                if frame is not None:
+                    if self.error is not None:
+                        log.info("camera reads again")
+                    self.error, backoff = None, 0.0
+                    continue
+                if getattr(self.source, "exhausted", False):
+                    break
+                self._wait(IDLE_S)
         finally:
             if self._stop.is_set():
                 self._close_source()

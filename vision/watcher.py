@@ -12,7 +12,9 @@ read the state: one re-entrant lock serialises them, and ``feed_cards`` works on
 tracks as they were when it began. The events are handed to ``emit`` after the lock is
 released: the handler (the bridge submitting to a table, whose listeners may point the
 camera at another table) runs no code of the watcher's own under it, and takes its locks in
-its own order.
+its own order. So an event may reach the handler after the camera was pointed at another
+table: ``reset(binding)`` starts afresh for it, and each event goes out with the binding it
+was computed for (``emit(event, binding)``), which the handler checks against its own.
 
 A card the recogniser cannot name (an unsure card, or any card of a deck whose art is not
 known, like Versus) is keyed by its picture: the top card of each zone gets an image
@@ -112,7 +114,7 @@ def top_card(cards: list[Card], zone: Zone, width: int, height: int) -> Card | N
 
 class ZoneWatcher:
     def __init__(self, zones: list[Zone], identifier: Identifier | None,
-                 emit: Callable[[Event], None], stable_frames: int = 3, stable_ms: int = 300,
+                 emit: Callable[..., object], stable_frames: int = 3, stable_ms: int = 300,
                  clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera",
                  same_picture: float = sigmod.SAME, gate: MotionGate | None = None) -> None:
         # (re-entrant: a public method may be called under it, e.g. by a zone's own code)
@@ -126,6 +128,9 @@ class ZoneWatcher:
         # events found under the lock, handed to ``emit`` once it is released: the handler
         # (the bridge, the table, its listeners) may take locks of its own, or set zones
         self._outbox: list[Event] = []
+        # what the events are computed for (``reset``; the camera: the bridge's binding);
+        # None: events are handed to ``emit`` alone
+        self.binding: object = None
         self.stable_frames, self.stable_ns = stable_frames, stable_ms * 1_000_000
         self.clear_ns, self.lost_ns = clear_ms * 1_000_000, lost_ms * 1_000_000
         self.source = source
@@ -181,6 +186,22 @@ class ZoneWatcher:
             self.tracks = {z.name: self.tracks.get(z.name, _Track()) for z in zones}
             self.zones = zones
 
+    def reset(self, binding: object = None) -> None:
+        """Start afresh for another table: its zones keep no track, no event computed before
+        is handed out, and ``binding`` (not None) goes with each event from now on, as
+        ``emit(event, binding)``. Without it a card half-way to counting at one table
+        counted at the next, stamped with the first one's time, and the events of a frame
+        still being handed out reached the new table. A camera lost stays lost but is told
+        again at the next ``tick``: the new table never heard it (nor will it hear a
+        ``CameraBack`` it was never told was coming)."""
+        with self._lock:
+            self._read_afresh()
+            self.tracks = {z.name: _Track() for z in self.zones}
+            self._frame_keys = ()
+            self._outbox = []
+            self.lost = False
+            self.binding = binding
+
     def state(self) -> dict[str, str | None]:
         """Per zone: the committed top card, '' when empty or unsure, None when not known yet."""
         with self._lock:
@@ -233,10 +254,29 @@ class ZoneWatcher:
             with self._lock:
                 work(*args)
         finally:
-            with self._lock:
-                events, self._outbox = self._outbox, []
-            for event in events:
-                self.emit(event)
+            self._hand_out()
+
+    def _hand_out(self) -> None:
+        """Hand the events found so far to ``emit``, each with the binding it was computed
+        for (``reset`` empties the outbox as it changes it). Every event is handed out even
+        where one fails (a table's database busy, a game's bug): the watcher has committed
+        them all, so one left out would never be reported. The first failure is raised
+        once all are out (``run`` gives it to ``on_error``)."""
+        with self._lock:
+            events, self._outbox = self._outbox, []
+            binding = self.binding
+        failed: Exception | None = None
+        for event in events:
+            try:
+                if binding is None:
+                    self.emit(event)
+                else:
+                    self.emit(event, binding)
+            except Exception as exc:
+                if failed is None:
+                    failed = exc
+        if failed is not None:
+            raise failed
 
     def _feed_cards(self, cards: list[Card], t_ns: int, width: int, height: int,
                     image: np.ndarray | None, frame: Frame | None) -> None:

@@ -226,7 +226,7 @@ def build_openapi() -> dict[str, Any]:
                     "running": True, "source": "ReplaySource", "kind": "replay",
                     "wanted": "opencv:/dev/video9", "fallback": True, "error": None,
                     "table": "t1", "zones": [], "top_cards": {"discard": "red-7"},
-                    "stale_ms": 40.0, "lost": False, "frame_error": None,
+                    "stale_ms": 40.0, "lost": False, "frame_error": None, "read_error": None,
                     "colourless": False, "view": []}), "503": _err("No camera")}}},
             "/camera/markers.png": {"get": {
                 "summary": "A printable A4 sheet of ArUco markers: with ?table=, that table's "

@@ -158,3 +158,22 @@ def test_a_forgotten_pause_ends_by_itself_and_another_table_is_not_paused(servic
     assert bridge.paused_for() == 0
     with pytest.raises(LookupError):
         CameraBridge(service).pause()
+
+
+def test_an_event_found_for_a_table_left_since_is_dropped(service, uno):
+    """The watcher hands each event over with the binding it was found for: one found before
+    the camera was pointed at another table reaches neither."""
+    bridge = CameraBridge(service, uno.id)
+    found_for = bridge.binding
+    bridge.bind(uno.id)  # (the same table again: still the same binding)
+    assert "accepted" in bridge.handle(CardSeen("discard", "yellow-5", 0.97, t_ns=1), found_for)
+    other = service.create_table("uno", ["Dani", "Eli"], "1357")
+    service.submit(other.id, {"type": "set_dealer", "dealer": 0}, HOST)
+    bridge.bind(other.id)
+    versions = service.get(uno.id).version, service.get(other.id).version
+    assert bridge.handle(CardSeen("discard", "yellow-7", 0.97, t_ns=2), found_for) == {
+        "stale": True}
+    assert bridge.handle(CameraLost(t_ns=3), found_for) == {"stale": True}
+    assert (service.get(uno.id).version, service.get(other.id).version) == versions
+    assert "accepted" in bridge.handle(CardSeen("discard", "red-1", 0.97, t_ns=4),
+                                       bridge.binding)

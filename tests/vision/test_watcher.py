@@ -554,3 +554,46 @@ def test_an_unsure_card_comes_with_its_best_guess() -> None:
     for t in range(4, 9):  # a card it names has no guess to ask about
         feed(w, [fake_card("blue-3", (100, 200))], t * 100)
     assert (events[-1].label, events[-1].best) == ("blue-3", None)
+
+
+def test_every_event_of_a_frame_is_handed_out_though_one_fails() -> None:
+    """Both piles flip in one frame and the handler fails on the first (a table's database
+    busy): the second is handed out all the same (the watcher committed both), and the
+    failure is raised once they are all out, for ``run``'s ``on_error``."""
+    got = []
+
+    def emit(event) -> None:
+        if not got:
+            got.append(None)
+            raise RuntimeError("database is locked")
+        got.append((event.zone, event.label))
+
+    w = ZoneWatcher([PILE, OTHER], None, emit)
+    cards = [fake_card("red-1", (100, 200)), fake_card("green-2", (500, 200))]
+    for t in range(0, 300, 100):
+        feed(w, cards, t)
+    with pytest.raises(RuntimeError, match="database is locked"):
+        feed(w, cards, 300)
+    assert got == [None, ("wall-1", "green-2")]
+    assert w.state() == {"discard": "red-1", "wall-1": "green-2"}
+
+
+def test_a_reset_starts_afresh_and_hands_each_event_out_with_its_binding() -> None:
+    """Pointed at another table (``reset(binding)``): a card half-way to counting starts
+    again, stamped with the frame after the reset, and each event goes out with the binding
+    it was found for; a camera lost is told again."""
+    events = []
+    w = ZoneWatcher([PILE], None, lambda *e: events.append(e))
+    feed(w, [fake_card("red-7", (100, 200))], 0)
+    feed(w, [fake_card("red-7", (100, 200))], 100)
+    w.reset("T2")
+    for t in (200, 300, 400):
+        feed(w, [fake_card("red-7", (100, 200))], t)
+    assert events == []
+    feed(w, [fake_card("red-7", (100, 200))], 500)
+    assert events == [(CardSeen("discard", "red-7", 0.99, 200 * MS), "T2")]
+    w.tick(2_500 * MS)
+    w.reset("T3")
+    assert w.state() == {"discard": None} and not w.lost
+    w.tick(2_600 * MS)
+    assert events[1:] == [(CameraLost(2_500 * MS), "T2"), (CameraLost(2_600 * MS), "T3")]
