@@ -111,8 +111,8 @@ class CameraBridge:
         confidence = event.confidence if isinstance(event, CardSeen) else 1.0
         extra: dict[str, Any] = {}
         params = inspect.signature(hook).parameters
-        if "t_ns" in params:
-            extra["t_ns"] = event.t_ns
+        if "t_ns" in params:  # (on the table's timeline: TableService.stamp)
+            extra["t_ns"] = self.service.stamp(tid, event.t_ns)
         if "signature" in params:
             extra["signature"] = list(event.signature) if isinstance(
                 event, CardSeen) and event.signature else None

@@ -92,6 +92,8 @@ def rng_for(seed: int, seq: int) -> random.Random:
 
 
 MOMENTS_KEPT = 256
+# after a reboot, a table's timeline goes on this long after its latest stored time
+RESUME_GAP_NS = 1_000_000_000
 
 
 @dataclass
@@ -109,6 +111,9 @@ class LiveTable:
     # process ran, the latest MOMENTS_KEPT: a move from a phone that saw an older version is
     # still heard at the same moment (see TableService._check_version)
     moments: dict[int, Any] = field(default_factory=dict)
+    # added to this process's monotonic times (a button's press, a camera frame) to put them
+    # on the table's timeline (:meth:`TableService.stamp`): 0 but after a reboot
+    time_offset_ns: int = 0
 
     def remember_moment(self) -> None:
         moment = getattr(self.game, "moment", None)
@@ -278,8 +283,25 @@ class TableService:
                 self.store.seats(table_id),
             )
             live.remember_moment()
+            live.time_offset_ns = self._resume_offset(game, live.state)
             self._tables[table_id] = live
             return live
+
+    def _resume_offset(self, game: Game, state: State) -> int:
+        """How far this process's monotonic clock is behind the table's latest stored time
+        (``game.latest_time``, a game that keeps times: Versus's pile timelines and
+        presses), plus RESUME_GAP_NS. The clock counts from the machine's boot: after a
+        power cut every new stamp was earlier than the stored ones, and a real pair was
+        judged no pair. 0 where the clock is ahead (the server restarted, not the machine)."""
+        latest = getattr(game, "latest_time", None)
+        t = latest(state) if callable(latest) else None
+        now = self.clock.monotonic_ns()
+        return 0 if t is None or t < now else int(t) - now + RESUME_GAP_NS
+
+    def stamp(self, table_id: str, t_ns: int) -> int:
+        """A time of this process's monotonic clock (a button's press, a camera frame) on
+        the table's own timeline, which goes on from where it was before a reboot."""
+        return t_ns + self.get(table_id).time_offset_ns
 
     def by_code(self, code: str) -> LiveTable:
         record = self.store.find_code(str(code).strip().upper()[:8])

@@ -150,7 +150,9 @@ class SlapRouter:
 
         try:
             live = self.service.get(table_id)
-            presses = [{"seat": p["seat"], "t_ns": p["t_ns"]} for p in batch]
+            # (on the table's timeline: it goes on from its stored times after a reboot)
+            presses = [{"seat": p["seat"], "t_ns": self.service.stamp(table_id, p["t_ns"])}
+                       for p in batch]
             on_presses = getattr(live.game, "on_presses", None)
             on_button = getattr(live.game, "on_button", None)
             if callable(on_presses):

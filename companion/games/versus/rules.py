@@ -1107,6 +1107,11 @@ class Versus:
             events.append({"type": "game_resumed"})
         state["ended"] = ended
 
+    def latest_time(self, state: State) -> int:
+        """The latest time the table has seen (TableService.stamp goes on from it after a
+        reboot, whose monotonic clock starts again near 0)."""
+        return int(state["t_last"])
+
     def _time(self, state: State, t_ns: Any) -> int | None:
         """A given timestamp, or (none given: a phone) just after the latest one seen."""
         if t_ns is None:
