@@ -15,7 +15,7 @@ from flask_babel import Babel, get_locale, gettext
 
 from companion.games.base import N_, Rejection
 
-LANGUAGES = {"en": "English", "pt_BR": "Português (Brasil)", "zh_Hans": "简体中文"}
+LANGUAGES = {"en": "English", "pt_BR": "Português", "zh_Hans": "简体中文"}
 HTML_LANG = {"en": "en", "pt_BR": "pt-BR", "zh_Hans": "zh-Hans"}
 COOKIE = "lang"
 TRANSLATIONS = Path(__file__).parent / "translations"

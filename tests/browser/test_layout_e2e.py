@@ -12,9 +12,16 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 @pytest.mark.parametrize("locale", ["en-US", "pt-BR", "zh-CN"])
 def test_every_page_fits_a_small_phone(server_factory, browser, locale):
-    server = server_factory()
+    server = server_factory(camera="replay")
     _, created = server.request("POST", "/api/tables", {
         "game": "werewolf", "players": [f"P{i}" for i in range(8)], "pin": "2468"})
+    # the camera's table, with a zone named as long as a name may be, in one word
+    _, uno = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})
+    status, _ = server.request("PUT", f"/api/tables/{uno['table']['id']}/zones", {"zones": [
+        {"name": "discard", "rect": [0.1, 0.1, 0.5, 0.5]},
+        {"name": "x" * 40, "rect": [0.5, 0.5, 0.9, 0.9]}]}, headers={"X-Host-Pin": "2468"})
+    assert status == 200
     for width in (320, 360):
         ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 740},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -22,7 +29,20 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
         try:
             for path in ("/", "/new", created["url"] + "?join=1", "/camera"):
                 page.goto(server.url + path)
+                if path == "/camera":
+                    page.on("dialog", lambda d: d.accept("2468"))  # (the host's PIN)
+                    page.select_option("#cam-table", uno["table"]["id"])
+                    page.locator("#zone-list li").nth(1).wait_for()
                 wide = page.evaluate("document.scrollingElement.scrollWidth")
                 assert wide <= width, (locale, width, path, wide)
+                # the language picker shows its whole name ("Português (B" was cut off)
+                short = page.evaluate("""() => { const s = document.getElementById('lang');
+                    const cs = getComputedStyle(s), c = document.createElement('canvas')
+                        .getContext('2d');
+                    c.font = cs.font;
+                    return s.clientWidth - parseFloat(cs.paddingLeft)
+                        - parseFloat(cs.paddingRight) - 16
+                        - c.measureText(s.options[s.selectedIndex].text).width; }""")
+                assert short >= 0, (locale, width, path, short)
         finally:
             ctx.close()
