@@ -25,6 +25,7 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,23 @@ MAX_ZONES = 16
 class CameraStalled(Exception):
     """The camera's latest frame is older than the watcher's ``lost_ms``: it stopped sending
     pictures, and what it last sent is no longer the table."""
+
+
+BUILTIN_CAMERA_DECKS = ("uno", "french", "huangdi")
+
+
+@dataclass(frozen=True)
+class Taught:
+    photos: int  # photos of that card now known
+    jpeg: bytes  # the card as taught, rectified
+
+
+class ModelReadsOther(Exception):
+    """Teaching a built-in deck a card its model reads surely as another one."""
+
+    def __init__(self, reads: str, confidence: float) -> None:
+        super().__init__(f"the model reads {reads} ({confidence:.2f})")
+        self.reads, self.confidence = reads, confidence
 
 
 def identifier_for(deck: str, data_path: Path | None = None) -> Any:
@@ -255,16 +273,32 @@ class CameraRuntime:
             raise CameraStalled(f"no frame for {stale / 1e6:.0f} ms")
         return frame
 
-    def teach(self, table_id: str, label: str) -> int:
+    def teach(self, table_id: str, label: str, confirmed: bool = False) -> Taught:
         """Remember the largest card in the latest frame as ``label`` of the table's deck
         (for a built-in deck: the table's own printing, which then wins over the model);
-        returns how many photos that card now has. The watcher reads with it at once.
-        LookupError before the first frame, CameraStalled when frames stopped."""
+        returns how many photos that card now has, and the card as taught (a small JPEG,
+        for the phone to show what the camera took). The watcher reads with it at once.
+        For a built-in deck whose model reads the card surely as another one, nothing is
+        taught unless ``confirmed``: :class:`ModelReadsOther` (the frame may show another
+        card than the host thinks, and a taught photo overrules the model from then on: a
+        blue skip read at 1.00 became a red 7). LookupError before the first frame,
+        CameraStalled when frames stopped."""
         frame = self.fresh_frame()
         deck = self.deck_for(table_id)
-        count = self._store().teach(_store_name(deck), label, frame.image, whole=False)
+        store = self._store()
+        crop = store.card_crop(frame.image, whole=False, deck=_store_name(deck))
+        if not confirmed and deck in BUILTIN_CAMERA_DECKS:
+            from vision.recognise import cnn
+
+            if cnn.available(deck):
+                verdict = cnn.CnnRecogniser(deck).classify(crop)
+                if verdict.label is not None and verdict.label != label:
+                    raise ModelReadsOther(verdict.label, verdict.confidence)
+        count = store.teach(_store_name(deck), label, crop, crop=True)
         self._reload(deck)
-        return count
+        from vision.preview import encode_jpeg
+
+        return Taught(count, encode_jpeg(crop, 80))
 
     def forget(self, table_id: str, label: str) -> bool:
         deck = self.deck_for(table_id)

@@ -38,6 +38,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     t.add_argument("label", help="the card's name (folded to a-z, 0-9 and -)")
     t.add_argument("images", nargs="+", type=Path)
     t.add_argument("--data-dir")
+    t.add_argument("--force", action="store_true",
+                   help="a built-in deck: teach it even where the model reads another card")
     t.set_defaults(func=cmd_teach)
 
     f = vs.add_parser("forget", help="forget a taught card, or a whole taught deck")
@@ -164,6 +166,19 @@ def cmd_teach(args: argparse.Namespace) -> int:
         except NoCardInView:  # (never with a photo given here: it may be a tight crop)
             print(f"error: {path}: no card found", file=sys.stderr)
             return 2
+    if args.deck in DECKS and not args.force:
+        # (a taught photo overrules the model: a photo of another card would misname it)
+        from vision.recognise import cnn
+
+        if cnn.available(args.deck):
+            reader = cnn.CnnRecogniser(args.deck)
+            for path, crop in zip(args.images, crops, strict=True):
+                verdict = reader.classify(crop)
+                if verdict.label is not None and verdict.label != args.label:
+                    print(f"error: {path}: the {args.deck} model reads this card as "
+                          f"{verdict.label} ({verdict.confidence:.2f}); nothing taught. "
+                          f"Give --force to teach it as {args.label} anyway.", file=sys.stderr)
+                    return 2
     n = 0
     for crop in crops:
         n = store.teach(args.deck, args.label, crop, crop=True)

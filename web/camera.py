@@ -177,10 +177,18 @@ def teach(table_id: str):
         if label is None:
             raise TableError(400, "not_in_deck", N_("{card} is not a card of this deck."),
                              card=body()["label"])
-    from companion.camera import CameraStalled
+    from companion.camera import CameraStalled, ModelReadsOther
 
+    confirmed = body().get("confirm") is True
     try:
-        photos = runtime.teach(table_id, label)
+        taught = runtime.teach(table_id, label, confirmed=confirmed)
+    except ModelReadsOther as exc:
+        # (nothing taught: the phone asks the host, and sends the card again confirmed)
+        raise TableError(409, "model_reads_other",
+                         N_("The camera reads this card as {reads} ({percent}%). Teach it "
+                            "as {card} anyway?"),
+                         reads=exc.reads, percent=round(100 * exc.confidence),
+                         card=label) from None
     except BlankCard:
         raise TableError(422, "blank_card", N_("Nothing is printed on the card in view: show "
                                                "the camera the card's face, in good light, "
@@ -191,8 +199,13 @@ def teach(table_id: str):
     except (LookupError, CameraStalled) as exc:
         raise _frame_refused(exc) from None
     # (the name as stored and listed: "Ataque três" is kept as ataque-tres)
+    import base64
+
+    # (and the card as the camera took it, for the phone to show)
     return jsonify({**runtime.taught(table_id), "label": spelled(deck, label) or
-                    fold_taught_name(label), "photos": photos})
+                    fold_taught_name(label), "photos": taught.photos,
+                    "picture": "data:image/jpeg;base64," + base64.b64encode(
+                        taught.jpeg).decode("ascii")})
 
 
 @bp.delete("/api/tables/<table_id>/camera/taught/<label>")

@@ -73,7 +73,7 @@ _ROLES = {"werewolf": N_("werewolf"), "villager": N_("villager"), "seer": N_("se
 def localise_params(params: dict, translate=gettext) -> dict:
     """Card names, colours and symbols inside a rejection's params, in the phone's language."""
     out = dict(params)
-    for key in ("card", "top"):
+    for key in ("card", "top", "reads"):
         if isinstance(out.get(key), str):
             out[key] = card_name(out[key], translate)
     if isinstance(out.get("colour"), str) and out["colour"] in _COLOURS:

@@ -74,6 +74,9 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     host.fill("#teach-label", "Vermelho 7")
     host.get_by_role("button", name="Ensinar esta carta").click()
     expect(host.locator("#toast")).to_have_text("Aprendi 7 vermelho. Fotos dela: 1.")
+    # the card as the camera took it, for the host to see what was learned
+    expect(host.locator("#teach-shot")).to_contain_text("A carta como foi ensinada: 7 vermelho")
+    assert host.locator("#teach-shot img").evaluate("i => i.naturalHeight") == 144
     expect(host.locator("#teach-list li span")).to_have_text(["Fotos de 7 vermelho: 1"])
     status, taught = server.request("GET", f"/api/tables/{tid}/camera/taught")
     assert status == 200 and taught["cards"] == {"red-7": 1}

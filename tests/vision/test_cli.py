@@ -169,3 +169,15 @@ def test_markers_and_preview_refuse_what_they_cannot_do(tmp_path: Path, capsys) 
     assert run(["vision", "preview", "--deck", "nosuch", "--camera", "replay",
                 "--out", str(tmp_path / "p")]) == 2
     assert "unknown deck" in capsys.readouterr().err
+
+
+def test_teach_a_built_in_deck_a_card_its_model_reads_otherwise_only_with_force(
+        tmp_path: Path, capsys) -> None:
+    path = tmp_path / "card.png"
+    cv2.imwrite(str(path), render_scene([("uno", "blue-skip")], seed=2)[0])
+    data = ["--data-dir", str(tmp_path)]
+    assert run(["vision", "teach", "uno", "red-7", str(path), *data]) == 2
+    assert "reads this card as blue-skip" in capsys.readouterr().err
+    assert not (tmp_path / "decks").exists()
+    assert run(["vision", "teach", "uno", "red-7", str(path), "--force", *data]) == 0
+    assert run(["vision", "teach", "uno", "blue-skip", str(path), *data]) == 0

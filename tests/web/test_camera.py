@@ -112,6 +112,46 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
     assert client.delete(f"{url}/red-7", headers=PIN).status_code == 404
 
 
+def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms(
+        app, client, service, uno, tmp_path):
+    """The frame may show another card than the host thinks (a card moved, the wrong one
+    picked up), and a taught photo overrules the model from then on (a blue skip read at
+    1.00 was named red 7 after one such teach). Where the model reads the card surely as
+    another, nothing is taught and the phone asks, in its language; confirmed, it is. The
+    answer shows the card as the camera took it."""
+    import base64
+
+    import cv2
+    import numpy as np
+
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    image, _ = render_scene([("uno", "blue-skip")], table="cloth", seed=4)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    url = f"/api/tables/{uno}/camera/taught"
+    res = client.post(url, json={"label": "red-7"}, headers={**PIN, "Accept-Language": "pt-BR"})
+    assert res.status_code == 409 and res.json["error"]["code"] == "model_reads_other"
+    message = res.json["error"]["message"]
+    assert message.startswith("A câmera lê esta carta como Pular azul (")
+    assert "7 vermelho" in message
+    assert client.get(url).json["cards"] == {}
+    res = client.post(url, json={"label": "red-7", "confirm": "yes"}, headers=PIN)
+    assert res.status_code == 409  # (only true confirms)
+    res = client.post(url, json={"label": "red-7", "confirm": True}, headers=PIN)
+    assert res.status_code == 200 and res.json["cards"] == {"red-7": 1}
+    head, _, data = res.json["picture"].partition(",")
+    assert head == "data:image/jpeg;base64"
+    picture = cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR)
+    assert picture.shape[:2] == (144, 96)
+    # the card the model reads is taught without a question
+    assert client.post(url, json={"label": "blue-skip"}, headers=PIN).status_code == 200
+
+
 def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp_path,
                                                        monkeypatch):
     from vision.frame_hub import FrameHub

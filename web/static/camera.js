@@ -421,10 +421,25 @@
     if (!pin) return;
     const typed = teachLabel.value.trim();
     const label = byName.get(TC.nameKey(typed)) || typed;  // the name shown -> the card's id
+    const send = (confirm) => TC.api("POST", "/api/tables/" + id + "/camera/taught",
+      confirm ? { label, confirm: true } : { label }, { pin });
     try {
-      const res = await TC.api("POST", "/api/tables/" + id + "/camera/taught", { label }, { pin });
+      let res;
+      try {
+        res = await send(false);
+      } catch (e) {
+        // the model reads another card there: nothing taught until the host says so
+        if (e.code !== "model_reads_other" || shown !== id || !window.confirm(e.message)) throw e;
+        res = await send(true);
+      }
       if (shown !== id) return;
       showTaught(res);
+      const shot = $("teach-shot");
+      if (res.picture) {
+        shot.replaceChildren(el("img", { src: res.picture, alt: t("The card as taught: {card}", { card: cardName(res.label) }) }),
+          el("span", { class: "muted", text: t("The card as taught: {card}", { card: cardName(res.label) }) }));
+        shot.hidden = false;
+      }
       TC.toast(t("Learned {card}. Photos of it: {count}.", { card: cardName(res.label), count: res.photos }));
       teachLabel.value = ""; refresh();
     } catch (e) { refused(id, e); }
