@@ -198,7 +198,9 @@ class CameraRuntime:
         found = [z for z in found if z.name in names]  # (a pair beyond the printed sheet)
         if not found:
             raise ZoneError("markers", "no complete marker pair in view")
-        by_name = {z.name: {"name": z.name, "rect": list(z.rect)} for z in found}
+        # (to a thousandth of the picture, as the phone's dragged zones are stored)
+        by_name = {z.name: {"name": z.name, "rect": [round(v, 3) for v in z.rect]}
+                   for z in found}
         return self.set_zones(table_id, [by_name.get(z["name"], z) for z in current]), len(found)
 
     def bind(self, table_id: str | None, explicit: bool = True) -> None:

@@ -241,6 +241,9 @@ def cmd_zones(args: argparse.Namespace) -> int:
         return 2
     zones = zones_from_markers(image, _names(args.names))
     print(json.dumps([{"name": z.name, "rect": [round(v, 4) for v in z.rect]} for z in zones]))
+    if not zones:
+        print("no complete pair of markers in view (each zone needs both of its markers, "
+              "#2k and #2k+1: `companion vision markers` prints them)", file=sys.stderr)
     return 0
 
 

@@ -181,3 +181,11 @@ def test_teach_a_built_in_deck_a_card_its_model_reads_otherwise_only_with_force(
     assert not (tmp_path / "decks").exists()
     assert run(["vision", "teach", "uno", "red-7", str(path), "--force", *data]) == 0
     assert run(["vision", "teach", "uno", "blue-skip", str(path), *data]) == 0
+
+
+def test_zones_from_a_photo_without_markers_says_why(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), render_scene([("uno", "red-7")], seed=2)[0])
+    assert run(["vision", "zones", str(path)]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip() == "[]" and "no complete pair of markers" in out.err
