@@ -41,6 +41,8 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     host.route(f"**/api/tables/{tid}/camera", lambda route: held.append(route))
     host.goto(f"{server.url}/camera")
     expect(host.locator("#cam-table")).to_have_value(first)
+    # the host's own photos, not "sample photos (no camera)"
+    expect(host.locator("#cam-status")).to_have_text(f"Câmera: reprodução de {shots}")
     expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
     host.fill("#teach-label", "roxo-7")
     host.get_by_role("button", name="Ensinar esta carta").click()

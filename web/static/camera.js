@@ -63,7 +63,10 @@
       case "picamera2": return t("Camera: Raspberry Pi camera");
       case "webcam": return t("Camera: webcam");
       case "video": return t("Camera: a video file");
-      case "replay": return t("Camera: sample photos (no camera)");
+      case "replay":  // (the host's own photos or video, set as replay:<folder>, or the samples)
+        return !s.fallback && /^replay:./.test(s.wanted || "") ?
+          t("Camera: a replay of {folder}", { folder: s.wanted.slice(7) }) :
+          t("Camera: sample photos (no camera)");
     }
     return s.source ? t("Camera: {source}", { source: s.source }) : "";
   }
