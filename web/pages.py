@@ -37,7 +37,10 @@ def table_page(table_id: str):
                            script=game_asset(live.record.game, "js") or "games/generic.js",
                            style=game_asset(live.record.game, "css"),
                            # (no camera on this companion: the page does not ask about one)
-                           camera="camera" in current_app.extensions)
+                           camera="camera" in current_app.extensions,
+                           # the host's tools lead to the camera's page for its game
+                           camera_game="camera" in current_app.extensions and bool(
+                               getattr(live.game, "camera_deck", None)))
 
 
 def game_asset(game_id: str, kind: str) -> str | None:

@@ -364,3 +364,32 @@ def test_a_table_page_asks_nothing_of_a_camera_the_companion_has_not(server_fact
         expect(page.locator("#live")).to_have_class("dot on")
         assert len(asked) == asks, (camera, asked)
         assert failed == [] and page.js_errors == [], camera
+
+
+def test_the_hosts_tools_lead_to_the_camera_set_for_this_table(server_factory, phone,
+                                                               tmp_path):
+    """A camera game's table page offers the host "Set up the camera": the camera page opens
+    with the camera pointed at that table (the PIN asked once), not at the one it watched."""
+    server = camera_server(server_factory, tmp_path)
+    first = uno_table(server, title="Kitchen")
+    second = uno_table(server, title="Garden")
+    assert server.request("POST", f"/api/tables/{first}/camera", {},
+                          {"X-Host-Pin": "2468"})[0] == 200
+    host = phone()
+    asked = []
+    host.on("dialog", lambda d: (asked.append(d.message), d.accept("2468")))
+    host.goto(f"{server.url}/t/{second}")
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.fill("#host-login input[name=pin]", "2468")
+    host.get_by_role("button", name="Unlock").click()
+    expect(host.locator("#host-tools")).to_be_visible()
+    host.locator("#set-camera").click()
+    expect(host.locator("#cam-table")).to_have_value(second)
+    expect(host.locator("#toast")).to_have_text("The camera now watches this table.")
+    assert server.request("GET", "/api/camera")[1]["table"] == second
+    assert host.js_errors == []
+    scorepad = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["A", "B"], "pin": "2468"})[1]["table"]["id"]
+    host.goto(f"{server.url}/t/{scorepad}")
+    expect(host.locator("#host-tools")).to_be_attached()
+    assert host.locator("#set-camera").count() == 0  # (a score pad has no camera)

@@ -512,6 +512,9 @@
 
   /* ---- start ---- */
   await status();  // (shows the table the camera watches, and its picture)
+  // opened from a table's host tools (?table=): point the camera at that table
+  const asked = new URLSearchParams(location.search).get("table");
+  if (asked && asked !== shown && hasOption(asked)) { sel.value = asked; sel.onchange(); }
   // the hints follow the picture while the host moves a lamp or turns the focus ring; with
   // no camera on this companion, a slow look in case it comes
   let last = Date.now();
