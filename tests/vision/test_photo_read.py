@@ -24,6 +24,16 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
         ">I", zlib.crc32(kind + data))
 
 
+def read_traced(path: Path):
+    """``read_photo(path)`` and the peak of the memory Python allocated meanwhile."""
+    tracemalloc.start()
+    try:
+        photo = read_photo(path)
+        return photo, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
 def blank_png(path: Path, w: int, h: int, grey: int = 128) -> Path:
     """A grey RGB PNG written a row at a time (never held whole in memory)."""
     z = zlib.compressobj(1)
@@ -38,13 +48,7 @@ def test_a_48_mp_png_is_read_reduced_without_ever_holding_it_whole(tmp_path: Pat
     """A 8000x6000 PNG (a phone photo's size) decoded whole is a 144 MB array (a 16000x12000
     one took 1.25 GB of the vision process's 150 MB): it is decoded a strip at a time, to
     2000x1500, and said to be 4 times that."""
-    path = blank_png(tmp_path / "big.png", 8000, 6000)
-    tracemalloc.start()
-    try:
-        photo = read_photo(path)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    photo, peak = read_traced(blank_png(tmp_path / "big.png", 8000, 6000))
     assert photo.why == "" and photo.image.shape == (1500, 2000, 3)
     assert photo.scale == (4.0, 4.0) and (photo.image == 128).all()
     assert peak < 8000 * 6000 * 3 / 3, f"{peak / 1e6:.0f} MB"
@@ -200,11 +204,6 @@ def test_a_png_claiming_a_side_longer_than_opencv_reads_is_refused_before_its_ro
     wide.write_bytes(b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(
         ">IIBBBBB", 50_000_000, 1, 8, 2, 0, 0, 0)) + _chunk(b"IDAT", zlib.compress(b"\0" * 64))
         + _chunk(b"IEND", b""))
-    tracemalloc.start()
-    try:
-        photo = read_photo(wide)
-        peak = tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+    photo, peak = read_traced(wide)
     assert photo.why == "too large to read"
     assert peak < 5_000_000
