@@ -45,9 +45,6 @@ class CameraStalled(Exception):
     pictures, and what it last sent is no longer the table."""
 
 
-BUILTIN_CAMERA_DECKS = ("uno", "french", "huangdi")
-
-
 @dataclass(frozen=True)
 class Taught:
     photos: int  # photos of that card now known
@@ -289,7 +286,9 @@ class CameraRuntime:
         deck = self.deck_for(table_id)
         store = self._store()
         crop = store.card_crop(frame.image, whole=False, deck=_store_name(deck))
-        if not confirmed and deck in BUILTIN_CAMERA_DECKS:
+        from vision.recognise.builtin import BUILTIN_DECKS
+
+        if not confirmed and deck in BUILTIN_DECKS:
             from vision.recognise import cnn
 
             if cnn.available(deck):

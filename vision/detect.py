@@ -701,6 +701,13 @@ def _merge(cands: list[tuple[tuple[np.ndarray, float], bool]],
     return [f for k, f in enumerate(found) if k not in drop]
 
 
+def looks_for_bodies(deck: str) -> bool:
+    """Whether ``deck``'s cards are looked for by their coloured bodies too (``find_cards``'s
+    ``colour_bodies``): UNO, and taught decks (unknown art, often coloured); not the standard
+    pack or Huang Di, where red pips or frames would pass for bodies."""
+    return deck not in ("french", "huangdi")
+
+
 def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool = True,
                max_cards: int = MAX_CARDS, colour_bodies: bool = False,
                keep: dict | None = None, enclosing: list[Quad] | None = None

@@ -15,6 +15,7 @@ from vision.detect import (
     closeup_body,
     find_cards,
     iou_box,
+    looks_for_bodies,
     quarter_turned,
     rectify,
     side_ratio,
@@ -265,9 +266,7 @@ class Identifier:
         self.deck = deck
         self.recogniser = recogniser or get_recogniser(deck, data_path)
         self.whole_fallback = whole_fallback
-        # coloured card bodies: UNO, and taught decks (unknown art, often coloured); not the
-        # standard pack or Huang Di, where red pips or frames would pass for bodies
-        self.colour_bodies = deck not in ("french", "huangdi")
+        self.colour_bodies = looks_for_bodies(deck)
         # overlapping cards (a fanned Dou Di Zhu play) named from their corner index: the
         # standard pack, where a corner reader is trained (vision/fan.py); None = where one is
         if overlaps is None:

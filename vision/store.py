@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from companion.cards import fold_taught_name
-from vision.detect import find_cards, rectify
+from vision.detect import find_cards, looks_for_bodies, rectify
 from vision.recognise.features import DETAIL_H, DETAIL_W, both_ways
 from vision.recognise.keypoints import Keypoints, from_arrays, keypoints, to_arrays
 
@@ -162,7 +162,7 @@ class DeckStore:
         from vision.zones import marker_quads
 
         markers = marker_quads(image)
-        colour = deck not in ("french", "huangdi")
+        colour = looks_for_bodies(deck)
         found: list = []
         quads = [q for q in find_cards(image, colour_bodies=colour, whole_fallback=whole,
                                        enclosing=found) if not _on_marker(q.corners, markers)]
