@@ -36,6 +36,15 @@ def _camera_game(table_id: str) -> None:
         raise TableError(409, "no_camera_game", N_("This game does not use the camera."))
 
 
+def _watching(runtime, table_id: str) -> None:
+    """Teaching and setting zones from the markers read the camera's picture: while it
+    watches another table, a card laid there would count at that table (only its host's
+    pause stops that), so the camera is pointed at this table first."""
+    if runtime.table_id is not None and runtime.table_id != table_id:
+        raise TableError(409, "not_watched", N_("The camera is watching another table: "
+                                                "choose this one first."))
+
+
 @bp.get("/api/camera")
 def status():
     return jsonify(camera().status())
@@ -137,6 +146,7 @@ def markers_to_zones(table_id: str):
 
     identify(tables(), table_id, need_host=True)
     runtime = camera()
+    _watching(runtime, table_id)
     try:
         saved, found = runtime.zones_from_markers(table_id)
     except (LookupError, CameraStalled) as exc:
@@ -179,6 +189,7 @@ def teach(table_id: str):
                              card=body()["label"])
     from companion.camera import CameraStalled, ModelReadsOther
 
+    _watching(runtime, table_id)
     confirmed = body().get("confirm") is True
     try:
         taught = runtime.teach(table_id, label, confirmed=confirmed)

@@ -625,6 +625,34 @@ def test_an_empty_table_teaches_nothing(app, client, service, uno, tmp_path):
     assert not (tmp_path / "data" / "decks" / "uno").is_dir()
 
 
+def test_a_table_the_camera_does_not_watch_is_not_taught_nor_set_from_markers(
+        app, client, service, uno, tmp_path):
+    """Teaching and the markers read the camera's picture: while the camera watches another
+    table, a card laid to be taught would count there as played (the host's pause is that
+    table's). Refused, in the phone's language, until the camera is pointed here."""
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+    from vision.synth import render_scene
+
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
+    app.extensions["camera"] = runtime
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    other = service.create_table("uno", ["Cy", "Di"], "2468").id
+    runtime.bridge.bind(other)
+    res = client.post(f"/api/tables/{uno}/camera/taught", json={"label": "red-7"},
+                      headers={**PIN, "Accept-Language": "pt-BR"})
+    assert res.status_code == 409 and res.json["error"]["code"] == "not_watched"
+    assert res.json["error"]["message"].startswith("A câmera")
+    res = client.post(f"/api/tables/{uno}/zones/markers", headers=PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "not_watched"
+    assert client.get(f"/api/tables/{uno}/camera/taught").json["cards"] == {}
+    runtime.bridge.bind(uno)
+    res = client.post(f"/api/tables/{uno}/camera/taught", json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 200 and res.json["cards"] == {"red-7": 1}
+
+
 def test_a_blank_card_is_not_taught(app, client, service, uno, tmp_path):
     """A card with nothing printed on it (a blank card, a plain piece of paper) in view:
     its featureless crop, taught, would name every blank patch the camera sees. Teaching is
