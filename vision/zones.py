@@ -127,6 +127,15 @@ def zones_from_markers(image: np.ndarray, names: list[str] | None = None) -> lis
     return zones
 
 
+def marker_image(mid: int, px: int = 360) -> np.ndarray:
+    """Marker ``mid`` alone, ``px`` pixels, in the white margin a detector needs around it
+    (a tenth of its width each side): one cell of the printable page (/camera/markers)."""
+    marker = cv2.aruco.generateImageMarker(cv2.aruco.getPredefinedDictionary(ARUCO_DICT),
+                                           mid, px)
+    pad = px // 10
+    return cv2.copyMakeBorder(marker, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+
+
 def printable(text: str) -> str | None:
     """``text`` as cv2.putText can print it (its Hershey fonts know ASCII only): accents
     dropped; None where anything else would be lost (a Chinese name prints as '?')."""

@@ -258,6 +258,49 @@ def camera_page():
     return render_template("camera.html", tables=watched)
 
 
+@bp.get("/camera/markers")
+def markers_page():
+    """The marker sheet as a page to print from the phone: each zone's two markers, 30 mm
+    wide on paper, captioned in the phone's language with the zone's name as the camera
+    page shows it (a seat's player, "Discard"): the PNG sheet's captions can print ASCII
+    only, so a Chinese player's name, and every word in Chinese, were left out."""
+    from flask import render_template, request
+
+    from vision.zones import DEFAULT_NAMES
+
+    table_id = request.args.get("table")
+    if table_id:
+        tables().get(table_id)
+        runtime = camera()
+        names = [z["name"] for z in runtime.zones_for(table_id)]
+        labels = runtime.zone_labels(table_id, names)
+    else:
+        names, labels = DEFAULT_NAMES[:4], {}
+    known = {"discard": N_("Discard"), "hand": N_("Hand"), "play-area": N_("Play area")}
+    from flask_babel import gettext
+
+    zones = [{"number": k + 1, "tl": 2 * k, "br": 2 * k + 1,
+              "label": labels.get(name) or (gettext(known[name]) if name in known else name)}
+             for k, name in enumerate(names)]
+    return render_template("markers.html", zones=zones)
+
+
+@bp.get("/camera/marker/<int:mid>.png")
+def marker_png(mid: int):
+    """One zone marker with its white margin (the page prints it 36 mm wide: 30 mm of
+    marker)."""
+    import cv2
+
+    from vision.zones import MAX_ZONES, marker_image
+
+    if not 0 <= mid < 2 * MAX_ZONES:
+        raise TableError(404, "no_marker", N_("There is no such marker."))
+    _ok, png = cv2.imencode(".png", marker_image(mid))
+    resp = Response(png.tobytes(), mimetype="image/png")
+    resp.headers["Cache-Control"] = "max-age=86400"
+    return resp
+
+
 @bp.get("/camera/markers.png")
 def markers():
     """A printable sheet of ArUco markers that mark the zones on the table: with

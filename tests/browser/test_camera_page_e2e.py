@@ -90,7 +90,7 @@ def test_a_cancelled_or_refused_pin_leaves_the_page_on_the_watched_table(server_
     assert server.request("GET", "/api/camera")[1]["table"] == first
 
     # the marker sheet is the shown table's; no markers in view: said, and nothing changes
-    assert host.locator("#cam-print").get_attribute("href") == f"/camera/markers.png?table={first}"
+    assert host.locator("#cam-print").get_attribute("href") == f"/camera/markers?table={first}"
     markers = f"/api/tables/{first}/zones/markers"
     with host.expect_response(lambda r: r.url.endswith(markers)) as res:
         host.get_by_role("button", name="Set the zones from the markers").click()

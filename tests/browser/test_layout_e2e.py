@@ -27,7 +27,8 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
         page = ctx.new_page()
         try:
-            for path in ("/", "/new", created["url"] + "?join=1", "/camera"):
+            for path in ("/", "/new", created["url"] + "?join=1", "/camera",
+                         f"/camera/markers?table={uno['table']['id']}"):
                 page.goto(server.url + path)
                 if path == "/camera":
                     page.on("dialog", lambda d: d.accept("2468"))  # (the host's PIN)

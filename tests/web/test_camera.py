@@ -573,6 +573,40 @@ def test_the_marker_sheet_prints_the_tables_zones(app, client, service, tmp_path
     assert client.get("/camera/markers.png?table=nope").status_code == 404
 
 
+def test_the_printable_marker_page_names_each_zone_in_the_phones_language(
+        app, client, service, tmp_path):
+    """The PNG sheet prints ASCII only: 陈's pile was captioned "discard-2" and every word was
+    English. The page to print names each zone as the camera page does, in the phone's
+    language, with its two markers (each a marker the detector reads, with its id)."""
+    import cv2
+    import numpy as np
+
+    from vision.zones import marker_quads
+
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    versus = service.create_table("versus", ["Ana", "Bruno", "陈"], "2468").id
+    page = client.get(f"/camera/markers?table={versus}", headers={"Accept-Language": "zh-CN"})
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    for k, name in enumerate(["Ana", "Bruno", "陈"]):
+        assert f"{k + 1}. {name}</h2>" in html
+        assert f'src="/camera/marker/{2 * k}.png"' in html
+        assert f"右下角 (#{2 * k + 1})" in html
+    uno = service.create_table("uno", ["Ana", "Bruno"], "2468").id
+    html = client.get(f"/camera/markers?table={uno}",
+                      headers={"Accept-Language": "pt-BR"}).get_data(as_text=True)
+    assert "1. Descarte</h2>" in html and "canto superior esquerdo (#0)" in html
+    assert client.get("/camera/markers?table=nope").status_code == 404
+    for mid in (0, 5, 31):
+        res = client.get(f"/camera/marker/{mid}.png")
+        image = cv2.imdecode(np.frombuffer(res.data, np.uint8), cv2.IMREAD_GRAYSCALE)
+        assert len(marker_quads(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))) == 1
+        corners, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(
+            cv2.aruco.DICT_4X4_50)).detectMarkers(image)
+        assert ids.ravel().tolist() == [mid]
+    assert client.get("/camera/marker/32.png").status_code == 404
+
+
 # -- taught names in any script ---------------------------------------------------------------
 
 def test_a_card_named_in_chinese_is_taught_listed_and_forgotten(app, client, service, tmp_path):

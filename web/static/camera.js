@@ -480,7 +480,7 @@
     shown = id || null;
     sel.value = shown || "";
     $("cam-restart").hidden = !shown;
-    $("cam-print").href = "/camera/markers.png" + (shown ? "?table=" + encodeURIComponent(shown) : "");
+    $("cam-print").href = "/camera/markers" + (shown ? "?table=" + encodeURIComponent(shown) : "");
     loadZones(shown);
     loadTaught(shown);
   }
