@@ -601,7 +601,7 @@ def test_the_printable_marker_page_names_each_zone_in_the_phones_language(
         res = client.get(f"/camera/marker/{mid}.png")
         image = cv2.imdecode(np.frombuffer(res.data, np.uint8), cv2.IMREAD_GRAYSCALE)
         assert len(marker_quads(cv2.cvtColor(image, cv2.COLOR_GRAY2BGR))) == 1
-        corners, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(
+        _corners, ids, _ = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(
             cv2.aruco.DICT_4X4_50)).detectMarkers(image)
         assert ids.ravel().tolist() == [mid]
     assert client.get("/camera/marker/32.png").status_code == 404
