@@ -258,26 +258,35 @@ def camera_page():
     return render_template("camera.html", tables=watched)
 
 
+def _sheet_zones() -> tuple[list[str] | None, dict[str, str]]:
+    """The zones a marker sheet is for (``?table=<id>``: that table's, in order, and their
+    labels for people); (None, {}) without a table."""
+    from flask import request
+
+    table_id = request.args.get("table")
+    if not table_id:
+        return None, {}
+    tables().get(table_id)
+    runtime = camera()
+    names = [z["name"] for z in runtime.zones_for(table_id)]
+    return names, runtime.zone_labels(table_id, names)
+
+
 @bp.get("/camera/markers")
 def markers_page():
     """The marker sheet as a page to print from the phone: each zone's two markers, 30 mm
     wide on paper, captioned in the phone's language with the zone's name as the camera
     page shows it (a seat's player, "Discard"): the PNG sheet's captions can print ASCII
     only, so a Chinese player's name, and every word in Chinese, were left out."""
-    from flask import render_template, request
+    from flask import render_template
+    from flask_babel import gettext
 
     from vision.zones import DEFAULT_NAMES
 
-    table_id = request.args.get("table")
-    if table_id:
-        tables().get(table_id)
-        runtime = camera()
-        names = [z["name"] for z in runtime.zones_for(table_id)]
-        labels = runtime.zone_labels(table_id, names)
-    else:
-        names, labels = DEFAULT_NAMES[:4], {}
+    names, labels = _sheet_zones()
+    if names is None:
+        names = DEFAULT_NAMES[:4]
     known = {"discard": N_("Discard"), "hand": N_("Hand"), "play-area": N_("Play area")}
-    from flask_babel import gettext
 
     zones = [{"number": k + 1, "tl": 2 * k, "br": 2 * k + 1,
               "label": labels.get(name) or (gettext(known[name]) if name in known else name)}
@@ -307,16 +316,11 @@ def markers():
     ``?table=<id>``, that table's zones in order, each captioned with its name (and its
     label, a seat's player, where cv2 can print it); else the default four."""
     import cv2
-    from flask import request
 
     from vision.zones import marker_sheet, printable
 
-    table_id = request.args.get("table")
-    if table_id:
-        tables().get(table_id)
-        runtime = camera()
-        names = [z["name"] for z in runtime.zones_for(table_id)]
-        labels = runtime.zone_labels(table_id, names)
+    names, labels = _sheet_zones()
+    if names is not None:
         captions = []
         for name in names:
             label = printable(labels.get(name, ""))
