@@ -18,6 +18,23 @@ BOUNDARY = "frame"
 MJPEG_MIMETYPE = f"multipart/x-mixed-replace; boundary={BOUNDARY}"
 
 
+def free_row(x: int, y: int, w: int, h: int, plates: list[tuple[int, int, int, int]],
+             height: int) -> int:
+    """The bottom edge for a name plate ``w`` x ``h`` at ``x``, at ``y`` or lower, clear of
+    the ``plates`` (x0, y0, x1, y1) drawn already: two cards side by side had their names
+    drawn over each other ("ld-draw4 0.99" under "green-reverse 1.00"). Where no row below
+    is clear within the picture, ``y`` as asked."""
+    at = y
+    for _ in range(len(plates)):
+        hit = [p for p in plates if x < p[2] and p[0] < x + w and at - h < p[3] and p[1] < at]
+        if not hit:
+            return at
+        at = max(p[3] for p in hit) + h + 1
+        if at > height:
+            return y
+    return at
+
+
 def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.ndarray:
     """A copy of ``image`` with zones (blue), named cards (green) and unsure ones (orange)."""
     out = image.copy()
@@ -28,6 +45,7 @@ def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.nda
         cv2.rectangle(out, (x0, y0), (x1, y1), (255, 140, 0), lw)
         cv2.putText(out, z.name, (x0 + 4, y0 + 18 * lw), cv2.FONT_HERSHEY_SIMPLEX, 0.5 * lw,
                     (255, 140, 0), lw, cv2.LINE_AA)
+    plates: list[tuple[int, int, int, int]] = []  # the name plates drawn so far
     for c in cards:
         colour = (60, 200, 60) if c.label else (0, 140, 255)
         pts = c.corners.astype(np.int32).reshape(-1, 1, 2)
@@ -38,7 +56,8 @@ def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.nda
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, lw)
         x, y = (int(v) for v in c.corners.min(axis=0))
         x = min(max(0, x), max(0, w - tw - 4))
-        y = max(th + base + 4, y - 4)
+        y = free_row(x, max(th + base + 4, y - 4), tw + 4, th + base + 4, plates, h)
+        plates.append((x, y - th - base - 4, x + tw + 4, y))
         cv2.rectangle(out, (x, y - th - base - 4), (x + tw + 4, y), (20, 20, 20), -1)
         cv2.putText(out, text, (x + 2, y - base - 2), cv2.FONT_HERSHEY_SIMPLEX, scale, colour,
                     lw, cv2.LINE_AA)

@@ -235,3 +235,14 @@ def test_a_taught_white_card_is_named_though_its_pips_look_like_bodies(
     for label, name in photos.items():
         cards = ident.identify(cv2.imread(str(shared_data / "playing_kentdoan" / name)))
         assert [c.label for c in cards] == [label], name
+
+
+def test_name_plates_of_cards_side_by_side_are_not_drawn_over_each_other() -> None:
+    from vision.preview import free_row
+
+    plates = [(100, 40, 260, 64)]
+    assert free_row(300, 64, 160, 24, plates, 480) == 64  # (clear: where asked)
+    assert free_row(200, 60, 160, 24, plates, 480) == 64 + 24 + 1  # (below the other)
+    plates.append((200, 65, 360, 89))
+    assert free_row(150, 64, 160, 24, plates, 480) == 89 + 24 + 1
+    assert free_row(150, 64, 160, 24, plates, 100) == 64  # (no room below: as asked)
