@@ -37,7 +37,6 @@ log = logging.getLogger(__name__)
 DEFAULT_ZONES: tuple[tuple[str, tuple[float, float, float, float]], ...] = (
     ("play-area", (0.05, 0.05, 0.95, 0.95)),)
 LOST_MS = 2000  # no frame for this long: the camera is lost (the watcher's, before it runs)
-MAX_ZONES = 16
 
 
 class CameraStalled(Exception):
@@ -158,7 +157,7 @@ class CameraRuntime:
         stored."""
         import json
 
-        from vision.zones import Zone, ZoneError
+        from vision.zones import MAX_ZONES, Zone, ZoneError
 
         parsed = [Zone.from_dict(z) for z in zones]
         if not 1 <= len(parsed) <= MAX_ZONES:
@@ -286,15 +285,11 @@ class CameraRuntime:
         deck = self.deck_for(table_id)
         store = self._store()
         crop = store.card_crop(frame.image, whole=False, deck=_store_name(deck))
-        from vision.recognise.builtin import BUILTIN_DECKS
+        from vision.recognise import model_reads_other
 
-        if not confirmed and deck in BUILTIN_DECKS:
-            from vision.recognise import cnn
-
-            if cnn.available(deck):
-                verdict = cnn.CnnRecogniser(deck).classify(crop)
-                if verdict.label is not None and verdict.label != label:
-                    raise ModelReadsOther(verdict.label, verdict.confidence)
+        other = None if confirmed else model_reads_other(deck, crop, label)
+        if other is not None:
+            raise ModelReadsOther(other.label, other.confidence)
         count = store.teach(_store_name(deck), label, crop, crop=True)
         self._reload(deck)
         from vision.preview import encode_jpeg

@@ -166,19 +166,16 @@ def cmd_teach(args: argparse.Namespace) -> int:
         except NoCardInView:  # (never with a photo given here: it may be a tight crop)
             print(f"error: {path}: no card found", file=sys.stderr)
             return 2
-    if args.deck in DECKS and not args.force:
-        # (a taught photo overrules the model: a photo of another card would misname it)
-        from vision.recognise import cnn
+    if not args.force:
+        from vision.recognise import model_reads_other
 
-        if cnn.available(args.deck):
-            reader = cnn.CnnRecogniser(args.deck)
-            for path, crop in zip(args.images, crops, strict=True):
-                verdict = reader.classify(crop)
-                if verdict.label is not None and verdict.label != args.label:
-                    print(f"error: {path}: the {args.deck} model reads this card as "
-                          f"{verdict.label} ({verdict.confidence:.2f}); nothing taught. "
-                          f"Give --force to teach it as {args.label} anyway.", file=sys.stderr)
-                    return 2
+        for path, crop in zip(args.images, crops, strict=True):
+            other = model_reads_other(args.deck, crop, args.label)
+            if other is not None:
+                print(f"error: {path}: the {args.deck} model reads this card as "
+                      f"{other.label} ({other.confidence:.2f}); nothing taught. "
+                      f"Give --force to teach it as {args.label} anyway.", file=sys.stderr)
+                return 2
     n = 0
     for crop in crops:
         n = store.teach(args.deck, args.label, crop, crop=True)

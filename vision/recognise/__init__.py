@@ -49,6 +49,20 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     return taught
 
 
+def model_reads_other(deck: str, crop: np.ndarray, label: str) -> Verdict | None:
+    """The built-in model's reading of a card about to be taught as ``label``, where it names
+    another card surely (at its threshold); None for a deck with no model. A taught photo
+    overrules the model from then on, so the camera page asks first and the CLI wants
+    ``--force``: one photo of the wrong frame had a blue skip read at 1.00 named red 7."""
+    from vision.recognise import cnn
+    from vision.recognise.builtin import BUILTIN_DECKS
+
+    if deck not in BUILTIN_DECKS or not cnn.available(deck):
+        return None
+    verdict = cnn.CnnRecogniser(deck).classify(crop)
+    return verdict if verdict.label is not None and verdict.label != label else None
+
+
 class TaughtFirst:
     """A built-in deck corrected by the table: a confident taught match wins."""
 
