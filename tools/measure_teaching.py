@@ -33,8 +33,11 @@ from vision.identify import Identifier  # noqa: E402
 from vision.store import DeckStore  # noqa: E402
 
 
-def measure(ds: dict, shots: int, data_path: Path) -> Counter:
-    """Right, wrong and unsure names on ``ds``'s photos not used to teach."""
+def measure(ds: dict, shots: int, data_path: Path, part: int = 1) -> Counter:
+    """Right, wrong and unsure names on ``ds``'s photos not used to teach. ``part``: only
+    every ``part``-th card (in label order) is taught, as a table part-way through teaching
+    its deck; the others' photos are still read, and any name said for them is wrong
+    (counted apart too, as "untaught named")."""
     alone: dict[str, list[str]] = defaultdict(list)
     for name in sorted(ds["images"]):
         labels = [e["label"] for e in ds["images"][name] if e["label"] not in NOT_CARDS]
@@ -43,14 +46,16 @@ def measure(ds: dict, shots: int, data_path: Path) -> Counter:
     deck = fold_taught_name(f"t-{ds['folder'].name}")
     store = DeckStore(data_path)
     taught = set()
-    for label, names in alone.items():
-        for name in names[:shots]:
+    kept = sorted(alone)[::part]
+    for label in kept:
+        for name in alone[label][:shots]:
             store.teach(deck, label, cv2.imread(str(ds["folder"] / name)))
             taught.add(name)
     score: Counter = Counter()
     if not taught:  # (scenes only: no photo shows a card alone)
         return score
     ident = Identifier(deck, data_path=data_path)
+    taught_labels = {fold_taught_name(label) for label in kept}
     for name, entries in sorted(ds["images"].items()):
         if name in taught:
             continue
@@ -62,7 +67,11 @@ def measure(ds: dict, shots: int, data_path: Path) -> Counter:
         score["right"] += sum((truth & said).values())
         score["wrong"] += sum((said - truth).values())
         score["unsure"] += sum(1 for c in cards if not c.label)
-    score["taught"] = len(alone)
+        untaught = Counter({k: v for k, v in truth.items() if k not in taught_labels})
+        score["untaught"] += sum(untaught.values())
+        score["untaught named"] += min(sum((said - (truth - untaught)).values()),
+                                       sum(untaught.values()))
+    score["taught"] = len(kept)
     return score
 
 
@@ -71,28 +80,31 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     ap.add_argument("--shots", type=int, default=1, help="photos taught per card")
     ap.add_argument("--folder", action="append", help="only these folders (by name)")
+    ap.add_argument("--part", type=int, default=1,
+                    help="teach only every N-th card (a deck part-way taught)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     print(f"| folder | deck | cards taught | cards read | right | wrong | unsure |"
-          f" right % | wrong % |  (shots: {args.shots})")
-    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+          f" right % | wrong % | untaught read | untaught named |  (shots: {args.shots},"
+          f" every {args.part} card taught)")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     total: Counter = Counter()
     for ds in load_sets(args.data):
         if args.folder and ds["folder"].name not in args.folder:
             continue
         with tempfile.TemporaryDirectory() as tmp:
-            s = measure(ds, args.shots, Path(tmp))
+            s = measure(ds, args.shots, Path(tmp), args.part)
         if not s["taught"]:
             continue
         total.update(s)
         n = max(1, s["cards"])
         print(f"| {ds['folder'].name} | {ds['deck']} | {s['taught']} | {s['cards']} |"
               f" {s['right']} | {s['wrong']} | {s['unsure']} | {s['right'] / n:.1%} |"
-              f" {s['wrong'] / n:.1%} |", flush=True)
+              f" {s['wrong'] / n:.1%} | {s['untaught']} | {s['untaught named']} |", flush=True)
     n = max(1, total["cards"])
     print(f"| all | | {total['taught']} | {total['cards']} | {total['right']} |"
           f" {total['wrong']} | {total['unsure']} | {total['right'] / n:.1%} |"
-          f" {total['wrong'] / n:.1%} |")
+          f" {total['wrong'] / n:.1%} | {total['untaught']} | {total['untaught named']} |")
     return 0
 
 

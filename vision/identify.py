@@ -436,10 +436,10 @@ class Identifier:
         n = len(quads)
         quads, verdicts = list(quads), list(read[:n])
         _keep_surer(quads, crops, verdicts, square, turned, across, read[n:])
-        thr = getattr(self.recogniser, "threshold", 0.5)
+        # (unsure: unnamed; a taught deck's and a built-in deck's confidences differ in scale)
         tilted = [i for i, q in enumerate(quads) if i not in square and not q.partial
                   and side_ratio(q.corners) < TILTED_TURN
-                  and (not verdicts[i].is_card or verdicts[i].confidence < thr)]
+                  and (not verdicts[i].is_card or verdicts[i].label is None)]
         sideways = [i for i, q in enumerate(quads) if q.partial and not verdicts[i].is_card
                     and _wide(q.corners) > SIDEWAYS_PART]
         if again := tilted + sideways:

@@ -129,18 +129,29 @@ class DeckStore:
             raise BlankCard("nothing is printed on the card")
         feats = both_ways(image)
         kps = [keypoints(image)]
+        # what the deck's built-in model read this photo as (its sure name, "" for none):
+        # a photo taught against that reading is the table's correction of exactly that
+        # confusion (recognise.TaughtFirst)
+        from vision.recognise import model_reading
+
+        reads = np.array([model_reading(deck, image) or ""])
         d = self._dir(deck)
         with self._lock:
             d.mkdir(parents=True, exist_ok=True)
             path = d / f"{label}.npz"
             if path.is_file():
                 with np.load(path) as old:
+                    earlier = len(old["features"]) // 2
                     feats = np.concatenate([old["features"], feats])
                     if "kp_photo" in old:  # (files taught before keypoints have none)
                         kps = from_arrays(old["kp_points"], old["kp_descriptors"],
                                           old["kp_photo"]) + kps
+                    # (files taught before the readings were kept: none known)
+                    reads = np.concatenate([old["read_as"] if "read_as" in old
+                                            else np.array([""] * earlier), reads])
             tmp = path.with_suffix(".tmp.npz")
-            np.savez_compressed(tmp, features=feats.astype(np.float32), **to_arrays(kps))
+            np.savez_compressed(tmp, features=feats.astype(np.float32), read_as=reads,
+                                **to_arrays(kps))
             tmp.replace(path)
         return len(feats) // 2
 
@@ -211,6 +222,16 @@ class DeckStore:
         for p in self._files(deck):
             with np.load(p) as f:
                 out[p.stem] = f["features"]
+        return out
+
+    def read_as(self, deck: str) -> dict[str, set[str]]:
+        """Each taught card's photos' readings by the deck's built-in model at teach time
+        (its sure names; none for photos it was unsure of, or taught before these were
+        kept)."""
+        out = {}
+        for p in self._files(deck):
+            with np.load(p) as f:
+                out[p.stem] = {str(r) for r in f["read_as"] if r} if "read_as" in f else set()
         return out
 
     def keypoints(self, deck: str) -> dict[str, list[Keypoints]]:

@@ -246,3 +246,26 @@ def test_name_plates_of_cards_side_by_side_are_not_drawn_over_each_other() -> No
     plates.append((200, 65, 360, 89))
     assert free_row(150, 64, 160, 24, plates, 480) == 89 + 24 + 1
     assert free_row(150, 64, 160, 24, plates, 100) == 64  # (no room below: as asked)
+
+
+def test_the_store_keeps_what_the_model_read_each_taught_photo_as(tmp_path: Path) -> None:
+    """A photo taught against the built-in model's sure reading is the table's correction of
+    exactly that reading (recognise.TaughtFirst): the store keeps each photo's reading, and
+    a file taught before it kept them counts as none known."""
+    store = DeckStore(tmp_path)
+    skip = draw_card("uno", "blue-skip")
+    store.teach("uno", "red-7", skip, crop=True)  # (the host confirmed it against the model)
+    store.teach("uno", "red-7", draw_card("uno", "red-7"), crop=True)
+    store.teach("house", "owl", skip, crop=True)  # (no model: nothing read)
+    assert store.read_as("uno") == {"red-7": {"blue-skip", "red-7"}}
+    assert store.read_as("house") == {"owl": set()}
+    # a file of before: its photos read as nothing; a photo taught now is added after them
+    path = tmp_path / "decks" / "uno" / "red-7.npz"
+    with np.load(path) as f:
+        old = {k: f[k] for k in f.files if k != "read_as"}
+    np.savez_compressed(path, **old)
+    assert store.read_as("uno") == {"red-7": set()}
+    store.teach("uno", "red-7", skip, crop=True)
+    with np.load(path) as f:
+        assert list(f["read_as"]) == ["", "", "blue-skip"] and len(f["features"]) == 6
+    assert store.read_as("uno") == {"red-7": {"blue-skip"}}

@@ -148,6 +148,12 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     assert head == "data:image/jpeg;base64"
     picture = cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR)
     assert picture.shape[:2] == (144, 96)
+    # taught against the model's reading, it is the table's correction of that reading:
+    # the card is named as taught from then on, though the model still reads it otherwise
+    from vision.identify import Identifier
+
+    read = Identifier("uno", data_path=tmp_path / "data").identify(image)
+    assert [c.label for c in read] == ["red-7"]
     # the card the model reads is taught without a question
     assert client.post(url, json={"label": "blue-skip"}, headers=PIN).status_code == 200
 

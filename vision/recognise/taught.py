@@ -73,9 +73,8 @@ class TaughtRecogniser:
     @classmethod
     def from_store(cls, store: object, deck: str, keypoints: bool = True
                    ) -> TaughtRecogniser | None:
-        """The deck as the table taught it; ``keypoints=False``: without the keypoint check
-        (a built-in deck's corrections, read before its network on every crop, where ~10 ms
-        a crop would cost the frame rate)."""
+        """The deck as the table taught it; ``keypoints=False``: without the keypoint
+        check (its keypoints are not loaded)."""
         examples = store.examples(deck)  # type: ignore[attr-defined]
         if not examples:
             return None
@@ -134,6 +133,19 @@ class TaughtRecogniser:
         best = int(np.argmax(matches))
         m = float(matches[best])
         return best, min(1.0, m / SURE_MATCHES) * min(1.0, m / len(query.points) / SURE_SHARE)
+
+    def confirms(self, crop: np.ndarray, label: str, at: float) -> bool:
+        """Do the crop's keypoints name ``label`` with evidence ``at`` or more, in that
+        card's colours (``COLOUR_FULL``)? Keypoints see no colour, and their weighing by
+        colour likeness still let a blue reverse pass for a taught green one (likeness
+        0.87, evidence 0.998)."""
+        if label not in self.labels:
+            return False
+        per_label, per_colour = self._similarities(crop)
+        if per_colour[self.labels.index(label)] < COLOUR_FULL:
+            return False
+        best, evidence = self.keypoint_evidence(crop, per_label, per_colour)
+        return best >= 0 and self.labels[best] == label and evidence >= at
 
     def classify_many(self, crops: list[np.ndarray], partial: list[bool] | None = None
                       ) -> list[Verdict]:
