@@ -109,8 +109,9 @@ def cmd_identify(args: argparse.Namespace) -> int:
                 print(f"{path}: {names or 'no cards'}  [{row['ms']} ms]", flush=True)
     except BrokenPipeError:  # (| head: the reader has what it wanted)
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (no second error at exit)
-    # (0 with an image unreadable: each image has its own line, and a tool reading them
-    # must not lose every other image's cards to one)
+    # (0 with an image unreadable, even with none readable: each image has its own line,
+    # and a tool reading them, as eval-vision does in batches of 64, stops at a failed
+    # run: it must not lose every other image's cards to one batch)
     return 0
 
 
