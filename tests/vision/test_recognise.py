@@ -551,19 +551,22 @@ def test_taught_cards_win_unless_the_model_surely_reads_a_card_never_taught_agai
 ) -> None:
     """A table's taught printing wins where the model is unsure or agrees. Where the model
     surely reads another card, the taught card wins only as the table's correction of that
-    very reading (taught while the model read it so) or where its keypoints confirm it: a
-    few taught cards are otherwise the nearest match of every card like them. The model
-    reads every crop, told which show only part of a card."""
+    very reading (taught while the model read it so), or where the model's card was taught
+    too and the keypoints confirm the taught one: a few taught cards are otherwise the
+    nearest match of every card like them. The model reads every crop, told which show only
+    part of a card; a card it surely reads that nothing taught has to do with is not
+    matched against the taught ones at all."""
     import numpy as np
 
     from vision.recognise import KP_OVERRULE, TaughtFirst, Verdict
 
     class Taught:
         def __init__(self) -> None:
-            self.labels, self.asked = ["red-7", "red-5"], []
+            self.labels, self.asked, self.read = ["red-7", "red-5"], [], 0
 
         def classify(self, crop, check_keypoints=True):
             assert check_keypoints is False  # (~10 ms a crop: only where the two disagree)
+            self.read += 1
             sure = crop.mean() > 100
             return Verdict("red-7" if sure else None, 0.9 if sure else 0.2, True, "red-7")
 
@@ -583,13 +586,15 @@ def test_taught_cards_win_unless_the_model_surely_reads_a_card_never_taught_agai
 
     bright, dark = np.full((8, 8, 3), 200, np.uint8), np.full((8, 8, 3), 20, np.uint8)
     unsure, agrees = Verdict(None, 0.4, True, "red-1"), Verdict("red-7", 0.95, True, "red-7")
-    red_1 = Verdict("red-1", 0.99, True, "red-1")
-    model = Model([Verdict("blue-1", 0.99, True, "blue-1"), unsure, agrees, red_1])
+    red_1, red_5 = Verdict("red-1", 0.99, True, "red-1"), Verdict("red-5", 0.99, True, "red-5")
+    model = Model([Verdict("blue-1", 0.99, True, "blue-1"), unsure, agrees, red_5, red_1])
     first = TaughtFirst(Taught(), model)
-    out = first.classify_many([dark, bright, bright, bright], partial=[True, False, False, False])
-    assert [v.label for v in out] == ["blue-1", "red-7", "red-7", "red-1"]
-    assert model.seen == [[True, False, False, False]]
+    out = first.classify_many([dark, bright, bright, bright, bright],
+                              partial=[True, False, False, False, False])
+    assert [v.label for v in out] == ["blue-1", "red-7", "red-7", "red-5", "red-1"]
+    assert model.seen == [[True, False, False, False, False]]
     assert first.taught.asked == [("red-7", KP_OVERRULE)]
+    assert first.taught.read == 3  # (not for the blue 1 nor the red 1: nothing taught)
     assert (first.threshold, first.part_threshold) == (0.7, 0.9)  # (the identifier's)
 
     # taught while the model read it as red 1: the table's correction of that reading
@@ -599,10 +604,10 @@ def test_taught_cards_win_unless_the_model_surely_reads_a_card_never_taught_agai
         bright).label == "red-1"
     confirmed = bright.copy()
     confirmed[0, 0, 0] = 255
-    assert TaughtFirst(Taught(), Model([red_1])).classify(confirmed).label == "red-7"
+    assert TaughtFirst(Taught(), Model([red_5])).classify(confirmed).label == "red-7"
     # (a part of a card: its keypoints are not where the taught card has them)
-    assert TaughtFirst(Taught(), Model([red_1])).classify_many(
-        [confirmed], partial=[True])[0].label == "red-1"
+    assert TaughtFirst(Taught(), Model([red_5])).classify_many(
+        [confirmed], partial=[True])[0].label == "red-5"
 
 
 @pytest.mark.parametrize("deck", ["uno", "french"])

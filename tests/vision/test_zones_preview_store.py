@@ -269,3 +269,20 @@ def test_the_store_keeps_what_the_model_read_each_taught_photo_as(tmp_path: Path
     with np.load(path) as f:
         assert list(f["read_as"]) == ["", "", "blue-skip"] and len(f["features"]) == 6
     assert store.read_as("uno") == {"red-7": {"blue-skip"}}
+
+
+def test_keypoints_confirm_a_taught_card_only_in_its_colours(tmp_path: Path) -> None:
+    """Keypoints see no colour: a blue reverse shares every keypoint with a taught green
+    one. Confirming a taught card against the model's reading (recognise.TaughtFirst) asks
+    for its colours too."""
+    from vision.recognise.taught import TaughtRecogniser
+
+    store = DeckStore(tmp_path)
+    store.teach("uno", "green-reverse", draw_card("uno", "green-reverse"), crop=True)
+    store.teach("uno", "blue-5", draw_card("uno", "blue-5"), crop=True)
+    taught = TaughtRecogniser.from_store(store, "uno")
+    again = draw_card("uno", "green-reverse")
+    assert taught.confirms(again, "green-reverse", 0.97)
+    blue = draw_card("uno", "blue-reverse")
+    assert not taught.confirms(blue, "green-reverse", 0.97)
+    assert not taught.confirms(again, "red-reverse", 0.5)  # (never taught)

@@ -78,13 +78,13 @@ def model_reads_other(deck: str, crop: np.ndarray, label: str) -> Verdict | None
 
 # Where the built-in model surely names another card than the taught match, the taught card
 # wins only as the table's correction of that very reading (a photo of it was taught while
-# the model read it so), or where its keypoints confirm it this strongly (taught.py's
-# evidence). A few cards taught to correct a printing are otherwise the nearest match of
-# every card like them: five UNO cards taught from one photo each, and 16 of uno_hemant's
-# 662 cards were named wrong (a yellow 4 as the taught red 4; 4, 3 and 2 on three other
-# folders; none before any was taught), every one a card the model named right at 0.94 to
-# 1.0. Such false matches reached keypoint evidence 0.93; the taught card seen again, 1.0
-# nearly always.
+# the model read it so), or, where the model's card was taught too, where its keypoints
+# confirm the taught one this strongly (taught.py's evidence). A few cards taught to
+# correct a printing are otherwise the nearest match of every card like them: five UNO cards
+# taught from one photo each, and 16 of uno_hemant's 662 cards were named wrong (a yellow 4
+# as the taught red 4; 4, 3 and 2 on three other folders; none before any was taught),
+# every one a card the model named right at 0.94 to 1.0. Such false matches reached
+# keypoint evidence 0.93; the taught card seen again, 1.0 nearly always.
 KP_OVERRULE = 0.97
 
 
@@ -97,6 +97,10 @@ class TaughtFirst:
                  read_as: dict[str, set[str]] | None = None) -> None:
         self.taught, self.builtin = taught, builtin
         self.read_as = read_as or {}
+        # the model's sure readings a taught match can stand against: a taught card's own,
+        # and what a taught photo was read as (every other sure reading stands as it is,
+        # and the crop's taught features, ~1 ms, are not worked out)
+        self.known = set(getattr(taught, "labels", ())).union(*self.read_as.values())
         # the model's thresholds, which the identifier reads off its recogniser: a crop that
         # shows only part of a card is named only at the stricter one, taught or not (without
         # them here, five cards taught had the model's close-ups named at its whole-card 0.7)
@@ -111,18 +115,21 @@ class TaughtFirst:
         """The taught match where it is confident and the model does not surely read
         another card, else the model's reading (every crop in one pass, told which show
         only part of a card)."""
-        taught = [self._taught(c) for c in crops]
         many = getattr(self.builtin, "classify_many", None)
         read = many(crops, partial=partial) if many is not None else [
             self.builtin.classify(c) for c in crops]
         out = []
-        for i, (t, m) in enumerate(zip(taught, read, strict=True)):
+        for i, m in enumerate(read):
+            if m.label is not None and m.label not in self.known:
+                out.append(m)
+                continue
+            t = self._taught(crops[i])
             if t.label is None:
                 out.append(m)
             elif m.label is None or m.label == t.label or m.label in self.read_as.get(
                     t.label, ()):
                 out.append(t)
-            else:
+            else:  # (the model surely reads another taught card)
                 out.append(t if not (partial and partial[i]) and self._confirmed(
                     crops[i], t.label) else m)
         return out
