@@ -16,6 +16,7 @@ import numpy as np
 
 from companion.cards import fold_taught_name
 from vision.detect import find_cards, looks_for_bodies, rectify
+from vision.recognise import UNKNOWN_READING
 from vision.recognise.features import DETAIL_H, DETAIL_W, both_ways
 from vision.recognise.keypoints import Keypoints, from_arrays, keypoints, to_arrays
 
@@ -134,7 +135,7 @@ class DeckStore:
         # confusion (recognise.TaughtFirst)
         from vision.recognise import model_reading
 
-        reads = np.array([model_reading(deck, image) or ""])
+        reads = np.array([model_reading(fold_taught_name(deck), image) or ""])
         d = self._dir(deck)
         with self._lock:
             d.mkdir(parents=True, exist_ok=True)
@@ -146,9 +147,9 @@ class DeckStore:
                     if "kp_photo" in old:  # (files taught before keypoints have none)
                         kps = from_arrays(old["kp_points"], old["kp_descriptors"],
                                           old["kp_photo"]) + kps
-                    # (files taught before the readings were kept: none known)
+                    # (files taught before the readings were kept: not known)
                     reads = np.concatenate([old["read_as"] if "read_as" in old
-                                            else np.array([""] * earlier), reads])
+                                            else np.array([UNKNOWN_READING] * earlier), reads])
             tmp = path.with_suffix(".tmp.npz")
             np.savez_compressed(tmp, features=feats.astype(np.float32), read_as=reads,
                                 **to_arrays(kps))
@@ -225,13 +226,14 @@ class DeckStore:
         return out
 
     def read_as(self, deck: str) -> dict[str, set[str]]:
-        """Each taught card's photos' readings by the deck's built-in model at teach time
-        (its sure names; none for photos it was unsure of, or taught before these were
-        kept)."""
+        """Each taught card's photos' readings by the deck's built-in model at teach time:
+        its sure names (none for a photo it was unsure of), and ``UNKNOWN_READING`` for
+        photos taught before these were kept."""
         out = {}
         for p in self._files(deck):
             with np.load(p) as f:
-                out[p.stem] = {str(r) for r in f["read_as"] if r} if "read_as" in f else set()
+                out[p.stem] = {str(r) for r in f["read_as"] if r} if "read_as" in f \
+                    else {UNKNOWN_READING}
         return out
 
     def keypoints(self, deck: str) -> dict[str, list[Keypoints]]:

@@ -558,7 +558,7 @@ def test_taught_cards_win_unless_the_model_surely_reads_a_card_never_taught_agai
     matched against the taught ones at all."""
     import numpy as np
 
-    from vision.recognise import KP_OVERRULE, TaughtFirst, Verdict
+    from vision.recognise import KP_OVERRULE, UNKNOWN_READING, TaughtFirst, Verdict
 
     class Taught:
         def __init__(self) -> None:
@@ -608,6 +608,11 @@ def test_taught_cards_win_unless_the_model_surely_reads_a_card_never_taught_agai
     # (a part of a card: its keypoints are not where the taught card has them)
     assert TaughtFirst(Taught(), Model([red_5])).classify_many(
         [confirmed], partial=[True])[0].label == "red-5"
+    # taught before the readings were kept: a correction of any reading, where the keypoints
+    # confirm it (one taught then kept working after an upgrade)
+    old = {"red-7": {UNKNOWN_READING}}
+    assert TaughtFirst(Taught(), Model([red_1]), old).classify(confirmed).label == "red-7"
+    assert TaughtFirst(Taught(), Model([red_1]), old).classify(bright).label == "red-1"
 
 
 @pytest.mark.parametrize("deck", ["uno", "french"])

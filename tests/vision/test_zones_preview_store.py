@@ -251,7 +251,9 @@ def test_name_plates_of_cards_side_by_side_are_not_drawn_over_each_other() -> No
 def test_the_store_keeps_what_the_model_read_each_taught_photo_as(tmp_path: Path) -> None:
     """A photo taught against the built-in model's sure reading is the table's correction of
     exactly that reading (recognise.TaughtFirst): the store keeps each photo's reading, and
-    a file taught before it kept them counts as none known."""
+    a file taught before it kept them has its photos' readings marked unknown."""
+    from vision.recognise import UNKNOWN_READING as UNKNOWN
+
     store = DeckStore(tmp_path)
     skip = draw_card("uno", "blue-skip")
     store.teach("uno", "red-7", skip, crop=True)  # (the host confirmed it against the model)
@@ -264,11 +266,12 @@ def test_the_store_keeps_what_the_model_read_each_taught_photo_as(tmp_path: Path
     with np.load(path) as f:
         old = {k: f[k] for k in f.files if k != "read_as"}
     np.savez_compressed(path, **old)
-    assert store.read_as("uno") == {"red-7": set()}
+    assert store.read_as("uno") == {"red-7": {UNKNOWN}}
     store.teach("uno", "red-7", skip, crop=True)
     with np.load(path) as f:
-        assert list(f["read_as"]) == ["", "", "blue-skip"] and len(f["features"]) == 6
-    assert store.read_as("uno") == {"red-7": {"blue-skip"}}
+        assert list(f["read_as"]) == [UNKNOWN, UNKNOWN, "blue-skip"]
+        assert len(f["features"]) == 6
+    assert store.read_as("uno") == {"red-7": {UNKNOWN, "blue-skip"}}
 
 
 def test_keypoints_confirm_a_taught_card_only_in_its_colours(tmp_path: Path) -> None:

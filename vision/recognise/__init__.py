@@ -88,6 +88,10 @@ def model_reads_other(deck: str, crop: np.ndarray, label: str) -> Verdict | None
 KP_OVERRULE = 0.97
 
 
+# a taught photo's reading by the model, where it was not kept (taught before it was)
+UNKNOWN_READING = "?"
+
+
 class TaughtFirst:
     """A built-in deck corrected by the table: a confident taught match wins, unless the
     model surely reads another card that the table never taught it against
@@ -101,6 +105,10 @@ class TaughtFirst:
         # and what a taught photo was read as (every other sure reading stands as it is,
         # and the crop's taught features, ~1 ms, are not worked out)
         self.known = set(getattr(taught, "labels", ())).union(*self.read_as.values())
+        # photos taught before their readings were kept may be corrections of any reading:
+        # their cards are matched against every crop, and stand against the model where the
+        # keypoints confirm them (a correction taught then kept working after an upgrade)
+        self.unknown = {label for label, r in self.read_as.items() if UNKNOWN_READING in r}
         # the model's thresholds, which the identifier reads off its recogniser: a crop that
         # shows only part of a card is named only at the stricter one, taught or not (without
         # them here, five cards taught had the model's close-ups named at its whole-card 0.7)
@@ -120,7 +128,7 @@ class TaughtFirst:
             self.builtin.classify(c) for c in crops]
         out = []
         for i, m in enumerate(read):
-            if m.label is not None and m.label not in self.known:
+            if m.label is not None and m.label not in self.known and not self.unknown:
                 out.append(m)
                 continue
             t = self._taught(crops[i])
@@ -129,9 +137,13 @@ class TaughtFirst:
             elif m.label is None or m.label == t.label or m.label in self.read_as.get(
                     t.label, ()):
                 out.append(t)
-            else:  # (the model surely reads another taught card)
+            elif m.label in self.known or t.label in self.unknown:
+                # (the model surely reads another taught card, or the taught one may be a
+                # correction of any reading)
                 out.append(t if not (partial and partial[i]) and self._confirmed(
                     crops[i], t.label) else m)
+            else:
+                out.append(m)
         return out
 
     def _taught(self, crop: np.ndarray) -> Verdict:
