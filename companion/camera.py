@@ -278,7 +278,7 @@ class CameraRuntime:
         for the phone to show what the camera took). The watcher reads with it at once.
         For a built-in deck whose model reads the card surely as another one, nothing is
         taught unless ``confirmed``: :class:`ModelReadsOther` (the frame may show another
-        card than the host thinks, and a taught photo overrules the model from then on: a
+        card than the host thinks, and a taught photo overrules that reading from then on: a
         blue skip read at 1.00 became a red 7). LookupError before the first frame,
         CameraStalled when frames stopped."""
         frame = self.fresh_frame()

@@ -115,7 +115,7 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
 def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms(
         app, client, service, uno, tmp_path):
     """The frame may show another card than the host thinks (a card moved, the wrong one
-    picked up), and a taught photo overrules the model from then on (a blue skip read at
+    picked up), and a taught photo overrules that reading from then on (a blue skip read at
     1.00 was named red 7 after one such teach). Where the model reads the card surely as
     another, nothing is taught and the phone asks, in its language; confirmed, it is. The
     answer shows the card as the camera took it."""

@@ -51,29 +51,30 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
     return taught
 
 
-def model_reading(deck: str, crop: np.ndarray) -> str | None:
-    """The built-in model's sure name for a rectified card; None where it is unsure, or the
-    deck has no model."""
+def _model_verdict(deck: str, crop: np.ndarray) -> Verdict | None:
+    """The built-in model's verdict on a rectified card; None for a deck with no model."""
     from vision.recognise import cnn
     from vision.recognise.builtin import BUILTIN_DECKS
 
     if deck not in BUILTIN_DECKS or not cnn.available(deck):
         return None
-    return cnn.CnnRecogniser(deck).classify(crop).label
+    return cnn.CnnRecogniser(deck).classify(crop)
+
+
+def model_reading(deck: str, crop: np.ndarray) -> str | None:
+    """The built-in model's sure name for a rectified card; None where it is unsure, or the
+    deck has no model."""
+    verdict = _model_verdict(deck, crop)
+    return None if verdict is None else verdict.label
 
 
 def model_reads_other(deck: str, crop: np.ndarray, label: str) -> Verdict | None:
     """The built-in model's reading of a card about to be taught as ``label``, where it names
     another card surely (at its threshold); None for a deck with no model. A taught photo
-    overrules the model from then on, so the camera page asks first and the CLI wants
+    overrules that reading from then on, so the camera page asks first and the CLI wants
     ``--force``: one photo of the wrong frame had a blue skip read at 1.00 named red 7."""
-    from vision.recognise import cnn
-    from vision.recognise.builtin import BUILTIN_DECKS
-
-    if deck not in BUILTIN_DECKS or not cnn.available(deck):
-        return None
-    verdict = cnn.CnnRecogniser(deck).classify(crop)
-    return verdict if verdict.label is not None and verdict.label != label else None
+    verdict = _model_verdict(deck, crop)
+    return verdict if verdict is not None and verdict.label not in (None, label) else None
 
 
 # Where the built-in model surely names another card than the taught match, the taught card
