@@ -157,6 +157,11 @@ def identity_for(
     label, so later unlabelled sightings of the same art get the same name. A signature alone
     joins the most similar known picture when the cosine similarity reaches ``same``, else it
     starts a new one, ``#1``, ``#2`` ... Deterministic, so a replay clusters the same way.
+
+    A label whose picture this game already knows, with a signature that does not look like
+    it (under ``same``), is not believed: the sighting is known by its signature alone. A
+    deck taught in part names a picture it was never taught as the taught one it looks most
+    like, and two piles would then show a pair that is none.
     """
     if signature is None:
         return label, arts
@@ -166,10 +171,13 @@ def identity_for(
         if sim >= best_sim:
             best, best_sim = art, sim
     if label is not None:
-        known = any(a["id"] == label for a in arts)
-        if (best is None or best["id"] != label) and len(arts) < MAX_ARTS and not known:
-            arts = [*arts, {"id": label, "v": list(signature)}]
-        return label, arts
+        own = next((a for a in arts if a["id"] == label), None)
+        if own is None:
+            if len(arts) < MAX_ARTS:
+                arts = [*arts, {"id": label, "v": list(signature)}]
+            return label, arts
+        if _cosine(signature, own["v"]) >= same:
+            return label, arts
     if best is not None:
         return best["id"], arts
     if len(arts) >= MAX_ARTS:

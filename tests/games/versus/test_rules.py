@@ -399,6 +399,27 @@ def test_a_taught_label_names_the_picture_for_later_sightings():
     assert r.state["piles"][1]["tops"][-1][1] == "owl"
 
 
+def test_a_label_that_does_not_look_like_its_known_picture_is_not_believed():
+    """A deck taught in part names a picture it was never taught as the taught one it looks
+    most like. The game already knows the owl by how it looked; a sighting called owl that
+    looks otherwise is known by its signature alone, and makes no pair with the owl."""
+    r = Referee(4)
+    owl, fox, moon = [1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]
+    for seat, card, sig, t in [(0, "owl", owl, 1000), (1, "owl", fox, 1100),
+                               (2, None, moon, 1200)]:
+        r.do({"type": "pile_top", "seat": seat, "card": card, "signature": sig,
+              "t_ns": t * MS}, CAMERA)
+    assert [r.state["piles"][s]["tops"][-1][1] for s in range(3)] == ["owl", "#1", "#2"]
+    r.slap((3, 1500))  # no two tops show one picture
+    assert r.verdict()["kind"] == "wrong"
+    r.do({"type": "pile_top", "seat": 2, "card": "owl", "signature": [0.99, 0.05, 0.0],
+          "t_ns": 2000 * MS}, CAMERA)
+    assert r.state["piles"][2]["tops"][-1][1] == "owl"  # (the owl as the game knows it)
+    r.do({"type": "pile_top", "seat": 3, "card": None, "signature": [0.02, 0.98, 0.0],
+          "t_ns": 2100 * MS}, CAMERA)
+    assert r.state["piles"][3]["tops"][-1][1] == "#1"  # (the fox called owl, seen again)
+
+
 def test_on_card_seen_maps_the_discard_zones():
     from companion.games.versus import GAME
 
