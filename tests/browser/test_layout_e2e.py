@@ -45,5 +45,9 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
                         - parseFloat(cs.paddingRight) - 16
                         - c.measureText(s.options[s.selectedIndex].text).width; }""")
                 assert short >= 0, (locale, width, path, short)
+                # and the brand beside it is not cut ("Companion" lost its last letter)
+                brand = page.evaluate("""() => { const b = document.querySelector('.brand');
+                    return b.scrollWidth - b.clientWidth; }""")
+                assert brand <= 0, (locale, width, path, brand)
         finally:
             ctx.close()
