@@ -25,7 +25,7 @@ from flask import Blueprint, Response, current_app, stream_with_context
 
 from companion.games.base import Rejection
 from companion.table import TableError, TableService, Update
-from web.api import events_for
+from web.api import events_for, join_url
 from web.auth import identify, token_from_request
 from web.i18n import translate_rejection
 
@@ -107,13 +107,19 @@ def stream(table_id: str):
     streams: Streams = current_app.extensions["streams"]
     inbox: queue.Queue[Update] = queue.Queue()
     unsubscribe = service.subscribe(table_id, inbox.put)
+    link = join_url(service.get(table_id).record.code)
+
+    def view(seat: int | None) -> dict:
+        """The viewer's view, with the link to join (as ``GET /tables/<id>`` gives it: the
+        phone shows it under the QR code, and a view without it had blanked it)."""
+        return {**service.view(table_id, seat=seat), "join_url": link}
 
     def generate() -> Iterator[str]:
         me = still(seat)
         streams.add(inbox)
         try:
             yield "retry: 1000\n\n"
-            yield _sse("state", {"view": service.view(table_id, seat=me), "events": []})
+            yield _sse("state", {"view": view(me), "events": []})
             while True:
                 try:
                     update = inbox.get(timeout=heartbeat)
@@ -134,8 +140,7 @@ def stream(table_id: str):
                 events = [localise(e) for u in updates for e in events_for(u, me, False)]
                 if revoked:
                     events.append({"type": "seat_revoked"})
-                yield _sse("state", {"view": service.view(table_id, seat=me),
-                                     "events": events})
+                yield _sse("state", {"view": view(me), "events": events})
         finally:
             streams.discard(inbox)
             unsubscribe()

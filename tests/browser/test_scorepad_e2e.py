@@ -68,6 +68,8 @@ def test_two_phones_share_a_score_pad_live(server_factory, phone):
     expect(host.locator('.total[data-seat="0"]')).to_have_text("17")
     expect(host.locator('.total[data-seat="2"]')).to_have_text("-4")
     expect(host.locator("#sp-rounds tbody tr")).to_have_count(2)
+    # the link under the QR code outlives the live updates (each one had blanked it)
+    expect(host.locator("#join-url")).to_have_text(url)
 
     # a bad score is refused on the phone, in Portuguese, and nothing changes
     guest.fill("#sp-in-1", "abc")

@@ -39,6 +39,7 @@ def test_every_phone_on_the_table_gets_the_change(server_factory):
             "text/event-stream")
         first = read_event(resp)
         assert first["view"]["version"] == 0
+        assert first["view"]["join_url"] == server.url + "/join/" + created["table"]["code"]
         streams.append((c, resp))
     status, _ = server.request("POST", f"/api/tables/{tid}/actions", {
         "action": {"type": "add_round", "scores": [3, 4]}},
@@ -47,6 +48,7 @@ def test_every_phone_on_the_table_gets_the_change(server_factory):
     watcher, bruno = (read_event(resp) for _, resp in streams)
     assert watcher["view"]["version"] == bruno["view"]["version"] == 1
     assert watcher["view"]["public"]["totals"] == [3, 4]
+    assert watcher["view"]["join_url"] == bruno["view"]["join_url"] == created["join_url"]
     assert watcher["events"] == [{"type": "round_added", "round": 0}]
     assert "you" not in watcher["view"]
     assert bruno["view"]["you"]["name"] == "Bruno"
