@@ -53,12 +53,14 @@ def test_two_phones_share_a_score_pad_live(server_factory, phone):
     expect(guest.locator("#whoami")).to_have_text("Você é Bruno")
     expect(guest.locator("#sp-entry h2")).to_have_text("Adicionar uma rodada")
 
-    # the host enters a round; Bruno's phone shows it without reloading
+    # the host enters a round (tapping Save twice in a hurry: one round); Bruno's phone shows
+    # it without reloading
     for seat, value in enumerate(["12", "-3", "0"]):
         host.fill(f"#sp-in-{seat}", value)
-    host.get_by_role("button", name="Save the round").click()
+    host.get_by_role("button", name="Save the round").dblclick()
     expect(guest.locator('.total[data-seat="0"]')).to_have_text("12")
     expect(guest.locator('.total[data-seat="1"]')).to_have_text("-3")
+    expect(host.locator("#toast")).to_have_text("Round saved.")  # (not a refusal of the 2nd)
 
     # Bruno enters one (with the ± key for a negative score); the host sees it
     guest.fill("#sp-in-0", "5")

@@ -71,12 +71,16 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     expect(bruno.locator("#uno-top")).to_have_attribute("data-card", "blue-7")
     expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("3")
 
-    # a legal card: the others see it live
+    # a legal card, tapped twice in a hurry: played once, the others see it live, and
+    # Bruno's phone says nothing of a refusal (the second tap had been refused: "É a vez de
+    # Chen", as if the play had failed)
     bruno.locator("#uno-back").click()
-    play(bruno, "blue-3")
+    pick(bruno, "blue-3")
+    bruno.locator("#uno-play").dblclick()
     expect(ana.locator("#uno-top")).to_have_attribute("data-card", "blue-3")
     expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("2")
     expect(bruno.locator("#uno-alert")).to_be_hidden()
+    expect(bruno.locator("#toast")).not_to_contain_text("Chen")
     expect(chen.locator("#uno-turn")).to_have_text("Your turn!")
 
     # a wild, with its colour chosen on the phone

@@ -131,6 +131,7 @@
     let me = store.get(keyTok); // {token, seat}
     let pin = store.get(keyPin);
     let view = null, hostView = null;
+    let sending = null;  // the action on its way to the server: { key, promise }
     // The newest version this phone knows: its view's, or the one its own last move made
     // where that move came right after the version it sent (nothing it missed came between).
     // A second tap before the live stream brings the first one's result is not stale.
@@ -159,21 +160,33 @@
       /* Submit an action. The version the phone saw goes with it (a stale view is refused);
          time-critical moves judged by the rules on their own (a slap, a buzz, a host's
          verdict on it) pass { version: false } so a move a moment earlier cannot bounce them. */
-      async act(action, opts) {
+      act(action, opts) {
         const versioned = !(opts && opts.version === false);
-        const body = { action, version: versioned ? known() : undefined };
-        if (pin && asSeatSel.value !== "") body.as_seat = Number(asSeatSel.value);
-        try {
-          const res = await TC.api("POST", "/api/tables/" + id + "/actions", body, creds());
-          learn(body.version, res);
-          if (game && game.onEvents) game.onEvents(res.events || [], ctx);
-          return res;
-        } catch (e) {
-          TC.toast(e.message, "error");
-          if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
-          if (e.code === "stale_version") await refresh();
-          throw e;
-        }
+        const asSeat = pin && asSeatSel.value !== "" ? Number(asSeatSel.value) : undefined;
+        // a double tap sends the same action again before the first is answered: it is the
+        // one action, answered once (the second had been refused, "It's Chen's turn", as if
+        // the play had failed)
+        const key = JSON.stringify([action, versioned, asSeat]);
+        if (sending && sending.key === key) return sending.promise;
+        const promise = (async () => {
+          const body = { action, version: versioned ? known() : undefined };
+          if (asSeat !== undefined) body.as_seat = asSeat;
+          try {
+            const res = await TC.api("POST", "/api/tables/" + id + "/actions", body, creds());
+            learn(body.version, res);
+            if (game && game.onEvents) game.onEvents(res.events || [], ctx);
+            return res;
+          } catch (e) {
+            TC.toast(e.message, "error");
+            if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
+            if (e.code === "stale_version") await refresh();
+            throw e;
+          } finally {
+            if (sending && sending.promise === promise) sending = null;
+          }
+        })();
+        sending = { key, promise };
+        return promise;
       },
     };
 
