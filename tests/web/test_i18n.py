@@ -190,3 +190,17 @@ def test_no_message_cites_a_rule_sheet_number():
             if m.id:
                 assert not code.search(m.id), m.id
                 assert not code.search(m.string or ""), (lang, m.id)
+
+
+def test_versus_penalties_are_named_in_the_phones_language():
+    """The penalty cards print Portuguese names; a phone names them in its own language
+    (an English phone showed "Olho fechado" where a Chinese one showed 闭上一只眼)."""
+    from companion.games.versus.rules import PENALTY_TITLES
+    from web.i18n import js_catalog
+
+    english = set(PENALTY_TITLES.values())
+    assert english == {"Hand behind your back", "One eye closed", "Cards for everyone",
+                       "Play two in a row"}
+    assert [js_catalog("pt_BR")[m] for m in sorted(english)] == [
+        "Cartas para todos", "Mão para trás", "Olho fechado", "Jogue duas seguidas"]
+    assert all(js_catalog("zh_Hans")[m] for m in english)

@@ -46,10 +46,10 @@ PENALTIES = {
     "play_two": N_("Play two in a row: flip two cards on each of your turns."),
 }
 PENALTY_TITLES = {
-    "hand_behind_back": N_("Mão para trás"),
-    "one_eye_closed": N_("Olho fechado"),
-    "cards_for_everyone": N_("Cartas para todos"),
-    "play_two": N_("Jogue duas seguidas"),
+    "hand_behind_back": N_("Hand behind your back"),
+    "one_eye_closed": N_("One eye closed"),
+    "cards_for_everyone": N_("Cards for everyone"),
+    "play_two": N_("Play two in a row"),
 }
 MAX_PRESSES = 32
 RACES_KEPT = 8

@@ -16,8 +16,8 @@
   /* ---- names people read ---- */
   function penaltyTitle(id) {
     const t = ctx.t;
-    return { hand_behind_back: t("Mão para trás"), one_eye_closed: t("Olho fechado"),
-      cards_for_everyone: t("Cartas para todos"), play_two: t("Jogue duas seguidas") }[id] || id;
+    return { hand_behind_back: t("Hand behind your back"), one_eye_closed: t("One eye closed"),
+      cards_for_everyone: t("Cards for everyone"), play_two: t("Play two in a row") }[id] || id;
   }
   function penaltyText(id) {
     const t = ctx.t;
