@@ -97,6 +97,21 @@
   };
   TC.store = store;
 
+  /* A sender of one request at a time per key: the same key again before the first is
+     answered (a double tap) gets the first's answer, and nothing is sent twice (the second
+     had been refused, "It's Chen's turn", as if the move had failed). */
+  TC.single = function () {
+    let last = null;  // { key, promise } until answered
+    return (key, start) => {
+      if (last && last.key === key) return last.promise;
+      const promise = start();
+      last = { key, promise };
+      const done = () => { if (last && last.promise === promise) last = null; };
+      promise.then(done, done);
+      return promise;
+    };
+  };
+
   TC.api = async function (method, path, body, creds) {
     const headers = { "Accept": "application/json" };
     if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -131,7 +146,7 @@
     let me = store.get(keyTok); // {token, seat}
     let pin = store.get(keyPin);
     let view = null, hostView = null;
-    let sending = null;  // the action on its way to the server: { key, promise }
+    const sending = TC.single();  // this phone's actions, each once
     // The newest version this phone knows: its view's, or the one its own last move made
     // where that move came right after the version it sent (nothing it missed came between).
     // A second tap before the live stream brings the first one's result is not stale.
@@ -163,12 +178,7 @@
       act(action, opts) {
         const versioned = !(opts && opts.version === false);
         const asSeat = pin && asSeatSel.value !== "" ? Number(asSeatSel.value) : undefined;
-        // a double tap sends the same action again before the first is answered: it is the
-        // one action, answered once (the second had been refused, "It's Chen's turn", as if
-        // the play had failed)
-        const key = JSON.stringify([action, versioned, asSeat]);
-        if (sending && sending.key === key) return sending.promise;
-        const promise = (async () => {
+        return sending(JSON.stringify([action, versioned, asSeat]), async () => {
           const body = { action, version: versioned ? known() : undefined };
           if (asSeat !== undefined) body.as_seat = asSeat;
           try {
@@ -181,12 +191,8 @@
             if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
             if (e.code === "stale_version") await refresh();
             throw e;
-          } finally {
-            if (sending && sending.promise === promise) sending = null;
           }
-        })();
-        sending = { key, promise };
-        return promise;
+        });
       },
     };
 

@@ -167,20 +167,16 @@
   /* Taps are sent one after the other; each carries the newest version this phone knows (its
      own last accepted action counts), so quick taps (cards of a hand) are not refused as stale. */
   let chain = Promise.resolve();
-  let pending = null;  // the last action sent or queued, until answered: { key, run }
+  const single = TC.single();  // a double tap queues the same action once (TC.single)
   function send(action, opt) {
-    // a double tap queues the same action again before the first is answered: it is the one
-    // action, answered once (the second had been refused, "It's Chen's turn", as if the play
-    // had failed). Not the cards of a hand left: two red 5s are two taps.
-    const free = action.type === "count_card" || action.type === "uncount_card";
-    const key = JSON.stringify([action, opt || null]);
-    if (!free && pending && pending.key === key) return pending.run;
-    const run = chain.then(() => sendNow(action, opt));
-    chain = run.catch(() => null);
-    pending = { key, run };
-    const done = () => { if (pending && pending.run === run) pending = null; };
-    run.then(done, done);
-    return run;
+    const queue = () => {
+      const run = chain.then(() => sendNow(action, opt));
+      chain = run.catch(() => null);
+      return run;
+    };
+    // (not the cards of a hand left: two red 5s are two taps)
+    if (action.type === "count_card" || action.type === "uncount_card") return queue();
+    return single(JSON.stringify([action, opt || null]), queue);
   }
 
   async function sendNow(action, opt) {
