@@ -362,7 +362,8 @@ class Narrator:
 
     ``language_for(table_id)`` may give a table's own language (e.g. the werewolf option
     ``language``); ``on_line(table_id, line)`` receives ``{"type": "narration", "key",
-    "text", "lang"}`` for the host's screen.
+    "text", "lang", "texts"}`` for the host's screen (``texts``: the line in each of our
+    languages, for a phone in another language than the speaker's).
     """
 
     def __init__(
@@ -396,7 +397,11 @@ class Narrator:
             return ""
         self.backend.say(text, lang, key=key, table_id=table_id)
         if self.on_line:
-            self.on_line(table_id, {"type": "narration", "key": key, "text": text, "lang": lang})
+            # (and in every language: the host's phone shows the line in its own, where the
+            # speaker says it in the table's)
+            texts = {other: script.render(key, params, other) for other in script.LANGUAGES}
+            self.on_line(table_id, {"type": "narration", "key": key, "text": text, "lang": lang,
+                                    "texts": texts})
         return text
 
     def handle(self, update: Any) -> None:

@@ -149,6 +149,11 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
         expect(page.locator("#whoami")).to_have_text(f"Você é {name}")
         phones.append(page)
     expect(phones[0].locator("#ww-phase")).to_have_text("Preparação")
+    # a friend watching on an English phone: the speaker speaks Portuguese, the phone's
+    # narration card is in English (it was in the speaker's Portuguese)
+    watcher = phone("en-US")
+    watcher.goto(url)
+    watcher.get_by_text("Just watch").click()
 
     table.act({"type": "start"})
     roles = table.host()["state"]["roles"]
@@ -267,6 +272,8 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     for page in phones:
         expect(page.locator("#ww-winner")).to_have_text("Os aldeões vencem!")
         expect(page.locator("#narration")).to_have_text("O último lobisomem morreu.")
+    expect(watcher.locator("#narration")).to_have_text("The last werewolf is dead.")
+    for page in phones:
         final = page.locator(".ww-final li")
         expect(final).to_have_count(8)
         for s, r in enumerate(roles):

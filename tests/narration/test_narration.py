@@ -162,8 +162,9 @@ def test_narrator_speaks_public_lines_only_in_the_tables_language():
         backend,
         "en",
         language_for={"t1": "zh_Hans"}.get,
-        on_line=lambda tid, line: shown.append((tid, line["text"])),
+        on_line=lambda tid, line: shown.append((tid, line["text"])) or lines.append(line),
     )
+    lines: list = []
     update = SimpleNamespace(
         table_id="t1",
         events=[
@@ -176,6 +177,10 @@ def test_narrator_speaks_public_lines_only_in_the_tables_language():
     narrator.handle(update)
     assert backend.lines == [(script.LINES["zh_Hans"]["seer_wake"], "zh_Hans")]
     assert shown == [("t1", script.LINES["zh_Hans"]["seer_wake"])]
+    # the host's screen gets the line in every language too (a phone in another language
+    # than the speaker's showed the speaker's)
+    assert lines[0]["texts"] == {lang: script.LINES[lang]["seer_wake"]
+                                 for lang in ("en", "pt_BR", "zh_Hans")}
     assert backend.sound == "night"
     narrator.handle(
         SimpleNamespace(

@@ -97,6 +97,10 @@
   };
   TC.store = store;
 
+  /* A narration line as this phone shows it: in its own language, where the speaker says it
+     in the table's (a Portuguese phone read "Time to elect a captain."). */
+  TC.narration = (e) => (e.texts && e.texts[lang]) || e.text;
+
   /* A sender of one request at a time per key: the same key again before the first is
      answered (a double tap) gets the first's answer, and nothing is sent twice (the second
      had been refused, "It's Chen's turn", as if the move had failed). */
@@ -306,7 +310,7 @@
         else if (e.type === "camera_resumed") cameraPaused(0);
         else if (e.type === "narration") {
           const box = document.getElementById("narration");
-          box.hidden = false; box.textContent = e.text;
+          box.hidden = false; box.textContent = TC.narration(e);
         } else if (e.type === "speak" && pin && window.speechSynthesis) {
           // no speaker at the table: the host phone speaks (a player's phone never does)
           const u = new SpeechSynthesisUtterance(e.text); u.lang = e.lang;

@@ -829,7 +829,7 @@
           if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
         }
       } else if (e.type === "narration" && e.text) {
-        narrationLog.push(e.text);
+        narrationLog.push(TC.narration(e));  // (in this phone's language)
         narrationLog = narrationLog.slice(-30);
         if (ctx.isHost) renderHost();
       } else if (!ctx.view) {
