@@ -167,6 +167,9 @@
   /* Taps are sent one after the other; each carries the newest version this phone knows (its
      own last accepted action counts), so quick taps (cards of a hand) are not refused as stale. */
   let chain = Promise.resolve();
+  /* The cards of a hand left, counted one tap each and in any order: no version check, and
+     two taps of one card are two cards (two red 5s). */
+  const counting = (action) => action.type === "count_card" || action.type === "uncount_card";
   const single = TC.single();  // a double tap queues the same action once (TC.single)
   function send(action, opt) {
     const queue = () => {
@@ -174,17 +177,14 @@
       chain = run.catch(() => null);
       return run;
     };
-    // (not the cards of a hand left: two red 5s are two taps)
-    if (action.type === "count_card" || action.type === "uncount_card") return queue();
+    if (counting(action)) return queue();
     return single(JSON.stringify([action, opt || null]), queue);
   }
 
   async function sendNow(action, opt) {
     const seen = ctx.view ? ctx.view.version : undefined;
     const version = seen === undefined ? undefined : Math.max(seen, ui.ownVersion || 0);
-    // cards of a hand left are counted in any order: no version check for them
-    const free = action.type === "count_card" || action.type === "uncount_card";
-    const body = { action, version: free ? undefined : version };
+    const body = { action, version: counting(action) ? undefined : version };
     if (ctx.isHost) {
       let s;
       if (opt && "asSeat" in opt) s = opt.asSeat;
