@@ -282,7 +282,7 @@ class Identifier:
         enclosing: list[Quad] | None = [] if self.colour_bodies else None
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared,
-                           enclosing=enclosing)
+                           enclosing=enclosing, wild_crescents=self.deck == "uno")
         quads, crops, verdicts = self._read(image, quads)
         # A card seen only in part (a close-up cut by the frame or by fingers) is read from
         # a stretched piece of it: named only at the recogniser's stricter threshold for
