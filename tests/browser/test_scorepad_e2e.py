@@ -249,3 +249,25 @@ def test_the_host_ends_a_pad_that_has_no_target(server_factory, phone):
     assert asked == ["End the game now?"]
     expect(host.locator("#sp-end")).to_be_hidden()
     assert host.js_errors == [] and ana.js_errors == []
+
+
+def test_a_full_name_says_where_it_stops(server_factory, phone):
+    """A name stops at the table's 24 letters (the input's maxlength): the form says so,
+    where typing on had simply done nothing; in the phone's language."""
+    server = server_factory()
+    host = phone("pt-BR")
+    host.goto(server.url + "/new")
+    note = host.locator("#name-full")
+    expect(note).to_be_hidden()
+    name = host.locator("input[name=player]").nth(1)
+    name.press_sequentially("Maria Eduarda dos Santos Oliveira")
+    expect(name).to_have_value("Maria Eduarda dos Santos")
+    expect(note).to_be_visible()
+    expect(note).to_have_text("Um nome tem no máximo 24 letras.")
+    name.press("Backspace")
+    expect(note).to_be_hidden()
+    name.press("s")
+    expect(note).to_be_visible()
+    host.locator("input[name=player]").nth(1).locator("xpath=..").get_by_role("button").click()
+    expect(note).to_be_hidden()  # (its row removed)
+    assert host.js_errors == []

@@ -403,11 +403,18 @@
     const { games } = await TC.api("GET", "/api/games");
     for (const g of games) sel.append(el("option", { value: g.id, text: t(g.name) }));
 
+    // (a name stops at the server's MAX_NAME letters: the input's maxlength; say so where
+    // one is full, as typing on simply did nothing)
+    const NAME_MAX = 24;
+    const fullNote = document.getElementById("name-full");
+    function nameFull() {
+      fullNote.hidden = ![...players.querySelectorAll("input[name=player]")].some((i) => i.value.length >= NAME_MAX);
+    }
     function addPlayer(value) {
       const n = players.children.length + 1;
       players.append(el("div", { class: "row" },
-        el("input", { name: "player", maxlength: 24, value: value || "", placeholder: t("Player {n}", { n }), "aria-label": t("Player {n}", { n }) }),
-        el("button", { type: "button", class: "btn ghost", "aria-label": t("Remove"), onclick: (e) => e.target.closest(".row").remove() }, "✕")));
+        el("input", { name: "player", maxlength: NAME_MAX, value: value || "", placeholder: t("Player {n}", { n }), "aria-label": t("Player {n}", { n }), oninput: nameFull }),
+        el("button", { type: "button", class: "btn ghost", "aria-label": t("Remove"), onclick: (e) => { e.target.closest(".row").remove(); nameFull(); } }, "✕")));
     }
     document.getElementById("add-player").onclick = () => addPlayer();
     for (let i = 0; i < 3; i++) addPlayer();
