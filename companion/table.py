@@ -455,9 +455,22 @@ class TableService:
             live.log.append(entry)
             live.state, live.version = state, seq
             live.remember_moment()
-            update = Update(table_id, seq, "undo", [{"type": "undone", "seq": target.seq}], actor)
+            update = Update(table_id, seq, "undo", [self._undone(live, target)], actor)
             self._notify(live, update)
         return update
+
+    @staticmethod
+    def _undone(live: LiveTable, target: LogEntry) -> dict[str, Any]:
+        """The event of an undo: in a game with secrets, only for the seats whose history
+        shows the entry taken back, and without its number in the log (an "undone" sent to
+        every phone after a Werewolf night told them that somebody had made a secret move).
+        """
+        filt = getattr(live.game, "history_view", None)
+        if filt is None:
+            return {"type": "undone", "seq": target.seq}
+        entry = {**target.to_json(), "undone": True}
+        return {"type": "undone", "to": [s for s in range(len(live.record.players))
+                                         if filt(live.state, entry, s) is not None]}
 
     def _check_version(self, live: LiveTable, expected: int | None,
                        same_moment: bool = True) -> None:
@@ -528,7 +541,12 @@ class TableService:
                     continue
                 if (v := filt(live.state, e, seat)) is not None:
                     shown[e["seq"]] = v
-            return list(shown.values())
+            # numbered as the viewer's own list: the log's numbers, by their gaps, told how
+            # many secret moves were made between two that may be seen (the phone shows them)
+            number = {seq: i for i, seq in enumerate(shown, 1)}
+            return [{**v, "seq": number[v["seq"]]} | (
+                {"body": {**v["body"], "undo": number[v["body"]["undo"]]}}
+                if v["kind"] == "undo" else {}) for v in shown.values()]
 
     def score_sheet(self, table_id: str) -> dict[str, Any] | None:
         """The game's score sheet (``columns`` and ``rows``) for export, if it keeps one."""

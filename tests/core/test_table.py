@@ -65,11 +65,17 @@ def test_an_undo_of_an_entry_a_phone_may_not_see_is_hidden_from_it_too(
     ) else entry, raising=False)
     service.submit(table.id, ROUND, Actor(seat=0))
     service.submit(table.id, {"type": "add_round", "scores": [10, 0, 0]}, Actor(seat=0))
+    events: list[dict] = []
+    service.subscribe(table.id, lambda update: events.extend(update.events))
     service.undo(table.id)
     service.undo(table.id)
-    # seat 1 sees the first round and its undo, nothing of the hidden one
-    assert [(h["kind"], h["seq"]) for h in service.history(table.id, seat=1)] == [
-        ("action", 1), ("undo", 4)]
+    # the undo of the hidden entry is told to the seat that sees it only, and no undo says
+    # where in the log its entry was
+    assert events == [{"type": "undone", "to": [0]}, {"type": "undone", "to": [0, 1, 2]}]
+    # seat 1 sees the first round and its undo, nothing of the hidden one, numbered as its
+    # own list: the log's numbers (1 and 4) told that two entries lay between
+    assert [(h["kind"], h["seq"], h["body"].get("undo")) for h in
+            service.history(table.id, seat=1)] == [("action", 1, None), ("undo", 2, 1)]
     assert [h["kind"] for h in service.history(table.id, seat=0)] == [
         "action", "action", "undo", "undo"]
     assert len(service.history(table.id, host=True)) == 4

@@ -206,7 +206,11 @@ class Player:
             view = self.service.view(self.id, seat=seat)
             self.checker.check(s, seat, view, "view")
             if history:
-                for entry in self.service.history(self.id, seat=seat):
+                entries = self.service.history(self.id, seat=seat)
+                # (numbered as the phone's own list: gaps in the log's numbers would count
+                # the secret moves between two entries)
+                assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+                for entry in entries:
                     body = entry["body"]
                     own = entry["actor"].get("seat") == seat and not entry["actor"].get("host")
                     if (
