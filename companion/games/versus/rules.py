@@ -103,7 +103,12 @@ def _collected(state: State, seat: int, t: int) -> bool:
         return False
     # (any won slap between that top and ``t``: a report stamped before the latest one
     # but arriving after it is judged against the collection of its own time)
-    return any(prev[0] <= c < t for c in state["collects"])
+    return any(prev[0] <= c["t_ns"] < t for c in state["collects"])
+
+
+def _last_collect(state: State) -> dict[str, Any] | None:
+    """The latest won slap ({t_ns, winner}), or None before any."""
+    return state["collects"][-1] if state["collects"] else None
 
 
 def _kind(race: dict[str, Any]) -> str:
@@ -325,8 +330,7 @@ class Versus:
             "gifts_due": [],
             "tie": None,
             "claimed": [],
-            "last_collect": None,
-            "collects": [],  # the times of the latest won slaps (COLLECTS_KEPT)
+            "collects": [],  # the latest won slaps, {t_ns, winner}, the last last (COLLECTS_KEPT)
             "races": [],
             "next_race": 1,
             "decisions": [],
@@ -488,7 +492,7 @@ class Versus:
         reports a flip stamped before the last collection, into the collector's pile)."""
         events: list[dict[str, Any]] = []
         me = state["seats"][seat]
-        collect = state["last_collect"]
+        collect = _last_collect(state)
         if me["draw"] == 0:  # the counts are wrong somewhere: the host corrects them
             events.append({"type": "count_mismatch", "seat": seat})
         elif collect is not None and t < collect["t_ns"]:
@@ -659,7 +663,7 @@ class Versus:
         opts = state["options"]
         active = [not s["out"] for s in state["seats"]]
         claimed = {(s, t) for s, t in state["claimed"]}
-        collect = state["last_collect"]
+        collect = _last_collect(state)
         # (a claimed top from before the last won slap went under the winner's draw pile)
         gone = set() if collect is None else {c for c in claimed if c[1] <= collect["t_ns"]}
         order = slap.press_order(race["presses"])
@@ -804,8 +808,8 @@ class Versus:
         seats[winner]["draw"] += collected
         seats[winner]["last_card"] = seats[winner]["draw"] == 0
         events.append({"type": "collected", "seat": winner, "cards": collected, "gems": take})
-        state["last_collect"] = {"t_ns": win_t, "winner": winner}
-        state["collects"] = [*state["collects"], win_t][-COLLECTS_KEPT:]
+        state["collects"] = [*state["collects"], {"t_ns": win_t, "winner": winner}
+                             ][-COLLECTS_KEPT:]
         self._claim(state, judging_piles, win_t)
         for s, seat in enumerate(seats):
             if s != winner and seat["last_card"] and seat["draw"] == 0 and not seat["out"]:
