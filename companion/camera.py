@@ -58,6 +58,15 @@ class ModelReadsOther(Exception):
         self.reads, self.confidence = reads, confidence
 
 
+class QuestionGone(Exception):
+    """A confirmation came for a card no question is waiting on (never asked, asked under
+    another name, answered already, or asked more than ``QUESTION_S`` ago)."""
+
+
+# How long the card the host was asked about ("Teach it anyway?") waits for the answer.
+QUESTION_S = 120
+
+
 def identifier_for(deck: str, data_path: Path | None = None) -> Any:
     """The Identifier for a camera deck. ``taught:<name>`` is a deck whose art is unknown
     (Versus): cards are found but named only as far as the table taught deck ``<name>``;
@@ -94,6 +103,10 @@ class CameraRuntime:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self._zones_lock = threading.Lock()  # (saved whole, one at a time)
+        # the card each table's host was asked about, kept for the answer: (its name, its
+        # crop, when asked). A confirmation teaches that very crop, not the newest frame:
+        # the card in view may have changed while the question was on the phone.
+        self._questions: dict[str, tuple[str, Any, int]] = {}
 
     # -- which table, which deck, which zones ------------------------------------------
     @property
@@ -279,17 +292,28 @@ class CameraRuntime:
         For a built-in deck whose model reads the card surely as another one, nothing is
         taught unless ``confirmed``: :class:`ModelReadsOther` (the frame may show another
         card than the host thinks, and a taught photo overrules that reading from then on: a
-        blue skip read at 1.00 became a red 7). LookupError before the first frame,
-        CameraStalled when frames stopped."""
-        frame = self.fresh_frame()
+        blue skip read at 1.00 became a red 7). ``confirmed`` teaches the card that
+        question was about, as the camera saw it then (the sample replay, or a hand, had
+        changed the card in view before the host answered, and a joker was taught as the
+        green 3 asked about): :class:`QuestionGone` where none waits under that name.
+        LookupError before the first frame, CameraStalled when frames stopped."""
         deck = self.deck_for(table_id)
         store = self._store()
-        crop = store.card_crop(frame.image, whole=False, deck=_store_name(deck))
-        from vision.recognise import model_reads_other
+        now = self.service.clock.monotonic_ns()
+        if confirmed:
+            asked = self._questions.pop(table_id, None)
+            if asked is None or asked[0] != label or now - asked[2] > QUESTION_S * 10**9:
+                raise QuestionGone(label)
+            crop = asked[1]
+        else:
+            frame = self.fresh_frame()
+            crop = store.card_crop(frame.image, whole=False, deck=_store_name(deck))
+            from vision.recognise import model_reads_other
 
-        other = None if confirmed else model_reads_other(deck, crop, label)
-        if other is not None:
-            raise ModelReadsOther(other.label, other.confidence)
+            other = model_reads_other(deck, crop, label)
+            if other is not None:
+                self._questions[table_id] = (label, crop, now)
+                raise ModelReadsOther(other.label, other.confidence)
         count = store.teach(_store_name(deck), label, crop, crop=True)
         self._reload(deck)
         from vision.preview import encode_jpeg

@@ -187,7 +187,7 @@ def teach(table_id: str):
         if label is None:
             raise TableError(400, "not_in_deck", N_("{card} is not a card of this deck."),
                              card=body()["label"])
-    from companion.camera import CameraStalled, ModelReadsOther
+    from companion.camera import CameraStalled, ModelReadsOther, QuestionGone
 
     _watching(runtime, table_id)
     confirmed = body().get("confirm") is True
@@ -200,6 +200,10 @@ def teach(table_id: str):
                             "as {card} anyway?"),
                          reads=exc.reads, percent=round(100 * exc.confidence),
                          card=label) from None
+    except QuestionGone:
+        raise TableError(409, "question_gone",
+                         N_("No card waits for that answer any more: show the card again, "
+                            "then tap Teach.")) from None
     except BlankCard:
         raise TableError(422, "blank_card", N_("Nothing is printed on the card in view: show "
                                                "the camera the card's face, in good light, "

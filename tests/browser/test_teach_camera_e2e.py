@@ -132,3 +132,71 @@ def test_the_camera_page_says_what_to_fix_in_the_picture(server_factory, phone, 
                           {"restart": True}, {"X-Host-Pin": "2468"})[0] == 200
     expect(dark).to_be_hidden(timeout=10000)
     assert page.js_errors == []
+
+
+def test_a_question_answered_teaches_the_card_asked_about_once(server_factory, phone,
+                                                               tmp_path):
+    """"Teach it anyway?": cancelled, nothing is taught and nothing is said as an error (the
+    question came back as a red toast); answered yes, the card is taught. A double tap
+    teaches once (it had taught two photos, or sent an empty name), and Forget asks before
+    it forgets every photo of a card, once however often it is tapped (a second tap had
+    shown "That card was not taught.")."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    skip, _ = render_scene([("uno", "blue-skip")], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "card.png"), skip)
+    server = server_factory(camera=f"replay:{shots}")
+    tid = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
+    assert server.request("POST", f"/api/tables/{tid}/camera", {},
+                          {"X-Host-Pin": "2468"})[0] == 200
+    host = phone("pt-BR")
+    asked: list[str] = []
+    answers: list[str | None] = ["2468"]  # (the PIN, then each question's answer)
+
+    def answer(dialog):
+        asked.append(dialog.message)
+        reply = answers.pop(0)
+        dialog.dismiss() if reply is None else dialog.accept(reply)
+
+    host.on("dialog", answer)
+    posts: list[str] = []
+    host.on("request", lambda r: posts.append(r.method) if "/camera/taught" in r.url
+            and r.method != "GET" else None)
+    host.goto(f"{server.url}/camera")
+    expect(host.locator("#cam-table")).to_have_value(tid)
+    teach = host.get_by_role("button", name="Ensinar esta carta")
+
+    host.fill("#teach-label", "7 vermelho")
+    answers.append(None)
+    teach.click()
+    expect(host.locator("#toast")).to_have_text("Nada ensinado.")
+    expect(host.locator("#toast")).not_to_have_class("show error")
+    assert asked[-1].startswith("A câmera lê esta carta como Pular azul (")
+    assert server.request("GET", f"/api/tables/{tid}/camera/taught")[1]["cards"] == {}
+
+    # asked again, and answered yes (the companion teaches the card it asked about: tests/
+    # web/test_camera.py changes the picture before the answer)
+    answers.append("")
+    teach.click()
+    expect(host.locator("#toast")).to_have_text("Aprendi 7 vermelho. Fotos dela: 1.")
+    _, taught = server.request("GET", f"/api/tables/{tid}/camera/taught")
+    assert taught["cards"] == {"red-7": 1}
+
+    # a double tap teaches once (the model agrees: no question)
+    host.fill("#teach-label", "pular azul")
+    before = len(posts)
+    teach.dblclick()
+    expect(host.locator("#toast")).to_have_text("Aprendi Pular azul. Fotos dela: 1.")
+    assert posts[before:] == ["POST"]
+
+    # Forget asks first; a double tap forgets once, with no error
+    answers.append("")
+    before = len(posts)
+    host.locator("#teach-list li", has_text="7 vermelho").get_by_role(
+        "button", name="Esquecer").dblclick()
+    expect(host.locator("#teach-list li span")).to_have_text(["Fotos de Pular azul: 1"])
+    assert asked[-1] == "Esquecer todas as fotos de 7 vermelho?"
+    assert posts[before:] == ["DELETE"]
+    expect(host.locator("#toast")).not_to_have_class("show error")
+    assert answers == [] and host.js_errors == []

@@ -113,12 +113,14 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
 
 
 def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms(
-        app, client, service, uno, tmp_path):
+        app, client, service, uno, tmp_path, clock):
     """The frame may show another card than the host thinks (a card moved, the wrong one
     picked up), and a taught photo overrules that reading from then on (a blue skip read at
     1.00 was named red 7 after one such teach). Where the model reads the card surely as
-    another, nothing is taught and the phone asks, in its language; confirmed, it is. The
-    answer shows the card as the camera took it."""
+    another, nothing is taught and the phone asks, in its language; confirmed, the card asked
+    about is, as the camera saw it then (not the newest frame: a joker was taught as the
+    green 3 asked about, the card in view changed meanwhile). The answer shows the card as
+    the camera took it."""
     import base64
 
     import cv2
@@ -142,8 +144,25 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     assert client.get(url).json["cards"] == {}
     res = client.post(url, json={"label": "red-7", "confirm": "yes"}, headers=PIN)
     assert res.status_code == 409  # (only true confirms)
+    # meanwhile another card lies in view: the answer still teaches the one asked about
+    wild, _ = render_scene([("uno", "wild")], table="cloth", seed=5)
+    runtime.hub = FrameHub(ReplaySource(images=[wild], stepped=True))
+    runtime.hub.step()
+    for other in ("red-8", "Blue 7"):  # (an answer under another name answers nothing)
+        res = client.post(url, json={"label": other, "confirm": True}, headers=PIN)
+        assert res.status_code == 409 and res.json["error"]["code"] == "question_gone"
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)  # asked again: it waits
+    assert res.status_code == 409 and res.json["error"]["code"] == "model_reads_other"
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    res = client.post(url, json={"label": "red-7"}, headers=PIN)
+    assert res.status_code == 409
+    runtime.hub = FrameHub(ReplaySource(images=[wild], stepped=True))
+    runtime.hub.step()
     res = client.post(url, json={"label": "red-7", "confirm": True}, headers=PIN)
     assert res.status_code == 200 and res.json["cards"] == {"red-7": 1}
+    again = client.post(url, json={"label": "red-7", "confirm": True}, headers=PIN)
+    assert again.status_code == 409 and again.json["error"]["code"] == "question_gone"
     head, _, data = res.json["picture"].partition(",")
     assert head == "data:image/jpeg;base64"
     picture = cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR)
@@ -152,8 +171,16 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     # the card is named as taught from then on, though the model still reads it otherwise
     from vision.identify import Identifier
 
-    read = Identifier("uno", data_path=tmp_path / "data").identify(image)
-    assert [c.label for c in read] == ["red-7"]
+    ident = Identifier("uno", data_path=tmp_path / "data")
+    assert [c.label for c in ident.identify(image)] == ["red-7"]
+    assert [c.label for c in ident.identify(wild)] == ["wild"]  # (not what was taught)
+    # an answer that comes too late is no answer
+    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub.step()
+    assert client.post(url, json={"label": "red-8"}, headers=PIN).status_code == 409
+    clock.advance(121)
+    res = client.post(url, json={"label": "red-8", "confirm": True}, headers=PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "question_gone"
     # the card the model reads is taught without a question
     assert client.post(url, json={"label": "blue-skip"}, headers=PIN).status_code == 200
 

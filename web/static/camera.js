@@ -410,29 +410,40 @@
       .then((res) => { if (shown === id) showTaught(res); })
       .catch((e) => { if (shown === id) TC.toast(e.message, "error"); });
   }
-  async function forget(card) {
-    const id = shown, pin = hostPin(id);
-    if (!pin) return;
-    try {
-      const res = await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin });
-      if (shown === id) showTaught(res);
-    } catch (e) { refused(id, e); }
+  const forgetting = TC.single();  // (a double tap forgets once, and asks once)
+  function forget(card) {
+    const id = shown;
+    return forgetting(id + "\n" + card, async () => {
+      // every photo of the card goes at once, with no undo: asked first
+      if (!window.confirm(t("Forget every photo of {card}?", { card: cardName(card) }))) return;
+      const pin = hostPin(id);
+      if (!pin) return;
+      try {
+        const res = await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin });
+        if (shown === id) showTaught(res);
+      } catch (e) { refused(id, e); }
+    });
   }
-  $("teach-go").onclick = async () => {
+  const teachGo = $("teach-go");
+  teachGo.onclick = async () => {
     if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
+    if (teachGo.disabled) return;  // (a second tap while the first is on its way or asked)
     const id = shown, pin = hostPin(id);
     if (!pin) return;
     const typed = teachLabel.value.trim();
     const label = byName.get(TC.nameKey(typed)) || typed;  // the name shown -> the card's id
     const send = (confirm) => TC.api("POST", "/api/tables/" + id + "/camera/taught",
       confirm ? { label, confirm: true } : { label }, { pin });
+    teachGo.disabled = true;
     try {
       let res;
       try {
         res = await send(false);
       } catch (e) {
-        // the model reads another card there: nothing taught until the host says so
-        if (e.code !== "model_reads_other" || shown !== id || !window.confirm(e.message)) throw e;
+        // the model reads another card there: nothing taught until the host says so (the
+        // companion keeps the card asked about, and teaches that one on the answer)
+        if (e.code !== "model_reads_other" || shown !== id) throw e;
+        if (!window.confirm(e.message)) { TC.toast(t("Nothing taught.")); return; }
         res = await send(true);
       }
       if (shown !== id) return;
@@ -445,7 +456,7 @@
       }
       TC.toast(t("Learned {card}. Photos of it: {count}.", { card: cardName(res.label), count: res.photos }));
       teachLabel.value = ""; refresh();
-    } catch (e) { refused(id, e); }
+    } catch (e) { refused(id, e); } finally { teachGo.disabled = false; }
   };
 
   /* The camera's plays paused while the host teaches mid-game: a card held up over a pile
