@@ -488,6 +488,10 @@ class TableService:
         moment = live.moments.get(expected)
         if same_moment and moment is not None and moment == live.moments.get(live.version):
             return
+        if getattr(live.game, "history_view", None) is not None:
+            # (a game with secrets: the two numbers would count the secret moves between)
+            raise TableError(409, "stale_version", N_(
+                "The table changed since your phone last looked. Check it and try again."))
         raise TableError(
             409,
             "stale_version",

@@ -31,6 +31,22 @@ def test_a_stale_version_is_refused_and_changes_nothing(service, table):
     assert service.view(table.id)["public"]["totals"] == [1, 2, 3]
 
 
+def test_a_stale_version_in_a_game_with_secrets_tells_no_numbers(service, table,
+                                                                 monkeypatch):
+    """The two versions a refusal names would count the moves between them, secret ones
+    (a Werewolf night's) too: a game with secrets is refused without them."""
+    service.submit(table.id, ROUND, Actor(seat=0), expected_version=0)
+    with pytest.raises(TableError) as err:
+        service.submit(table.id, ROUND, Actor(seat=1), expected_version=0)
+    assert err.value.rejection.params == {"yours": 0, "now": 1}
+    game = service.get(table.id).game
+    monkeypatch.setattr(game, "history_view", lambda state, entry, seat: entry, raising=False)
+    with pytest.raises(TableError) as err:
+        service.submit(table.id, ROUND, Actor(seat=1), expected_version=0)
+    assert err.value.rejection.code == "stale_version" and not err.value.rejection.params
+    assert service.get(table.id).version == 1
+
+
 def test_a_rejected_action_is_not_logged(service, table, db_path):
     with pytest.raises(TableError) as err:
         service.submit(table.id, {"type": "add_round", "scores": [1]}, Actor(seat=0))
