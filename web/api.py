@@ -48,9 +48,13 @@ def body() -> dict[str, Any]:
 def events_for(update: Update, seat: int | None, host: bool) -> list[dict[str, Any]]:
     """Game events this viewer may hear: public ones, and those addressed to its seat. An
     event's ``to`` is always its audience, a list of seats (a gift's recipient is named
-    otherwise: Versus's ``receiver``)."""
-    return [e for e in update.events if host or "to" not in e or (seat is not None and seat in
-                                                                   e["to"])]
+    otherwise: Versus's ``receiver``); a seat hears its own only as ``[seat]``: the whole
+    list is itself a secret (the Werewolf lovers' news went to Cupid's seat too, and named
+    it to them)."""
+    if host:
+        return list(update.events)
+    return [e if "to" not in e else {**e, "to": [seat]} for e in update.events
+            if "to" not in e or (seat is not None and seat in e["to"])]
 
 
 def join_url(code: str) -> str:

@@ -383,3 +383,19 @@ def test_a_table_without_a_title_is_shown_under_its_games_name_in_the_phones_lan
     assert "<h1>Marcador de pontos</h1>" in page
     assert "<h1>Score night</h1>" in client.get(named["url"], headers=pt).get_data(as_text=True)
     assert "<h1>Score pad</h1>" in client.get(plain["url"]).get_data(as_text=True)
+
+
+def test_a_seat_hears_an_event_addressed_to_it_as_to_itself_alone():
+    """An event's audience is itself a secret: the Werewolf lovers' news went to both lovers
+    and to Cupid, and its ``to`` named Cupid's seat to the lovers. A seat hears it as
+    ``[seat]``; a seat it is not for hears nothing of it; the host hears it whole."""
+    from companion.table import Update
+    from web.api import events_for
+
+    lovers = {"type": "lovers", "to": [1, 6, 7], "lovers": [1, 6]}
+    update = Update("t", 5, "action", [lovers, {"type": "night"}], None)
+    assert events_for(update, 1, False) == [{**lovers, "to": [1]}, {"type": "night"}]
+    assert events_for(update, 2, False) == [{"type": "night"}]
+    assert events_for(update, None, False) == [{"type": "night"}]
+    assert events_for(update, None, True) == [lovers, {"type": "night"}]
+    assert lovers["to"] == [1, 6, 7]  # (the update itself is not changed)
