@@ -104,3 +104,15 @@ def test_no_stylesheet_fades_a_disabled_control() -> None:
                 faded.append(f"{sheet.name}: {selector.strip()}: color {m.group(1)}")
     assert faded == []
     assert re.search(r"\.btn:disabled[^{]*button:disabled[^{]*input:disabled", CSS.read_text())
+
+
+def test_a_held_werewolf_card_looks_like_any_other_from_across_the_table():
+    """A phone held to read its card can be glanced at: a red "Werewolf", or a pink line
+    for a lover, told a neighbour what the words did not need to. No rule of the Werewolf
+    page colours a card by its role, and the held card's lines are in the text's colour."""
+    css = re.sub(r"/\*.*?\*/", "", WEREWOLF.read_text(), flags=re.S)
+    rules = re.findall(r"([^{}]+)\{([^{}]*)\}", css)
+    assert not [sel for sel, body in rules if "data-role" in sel and "color" in body]
+    assert not [sel for sel, body in rules
+                if re.search(r"\.ww-(love|note|card-name)\b", sel) and re.search(
+                    r"(^|[;\s])color\s*:", body)]
