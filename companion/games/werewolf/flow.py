@@ -116,6 +116,8 @@ def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None =
     }
     if seat is not None:
         step["seat"] = seat
+    if name in SECRET_STEPS:  # (their ends by the clock or the host are kept from the log)
+        s["secret_steps"] = [*s.get("secret_steps", []), step["id"]]
     if name == "vote":
         step["round"] = s.pop("next_vote_round", 1)
         step["candidates"] = s.pop("next_candidates", None)

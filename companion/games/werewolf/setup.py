@@ -58,6 +58,7 @@ def initial_state(players: list[str], options: dict[str, Any], rng: random.Rando
         "day": 0,
         "step": None,
         "step_counter": 0,
+        "secret_steps": [],  # the ids of the night's steps (views.history_view)
         "queue": [],
         "pending": [],
         "roles": [None] * n,

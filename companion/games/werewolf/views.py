@@ -211,6 +211,11 @@ def history_view(s: dict, entry: dict, seat: Any) -> dict | None:
         **entry,
         "body": {"type": kind} | {k: body[k] for k in FIELDS.get(kind, ()) if k in body},
     }
+    if kind in ("timeout", "skip") and body.get("step") in {*s.get("secret_steps", ()), None}:
+        # A night step ended by the clock or the host: the step its role acted in ends with
+        # no entry at all (its action is secret), so this one would say that nobody did
+        # (the seer's card a spare, or its holder dead). A step not named: kept too.
+        return None
     if kind not in SECRET_ACTIONS:
         return clean
     # Not even the actor's own phone lists a secret night action before the end: a history

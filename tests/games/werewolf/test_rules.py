@@ -748,6 +748,32 @@ def test_secret_history_entries_are_hidden_until_the_end(game):
     assert GAME.history_view(h.state, vote, 2) == vote
 
 
+def test_a_night_step_ended_by_the_clock_or_the_host_is_not_listed(game):
+    """A night step whose role acted ends with no entry (the action is secret); one that
+    ran out, or that the host ended, was listed for every phone ("Host ended the step"), so
+    the table learnt that nobody had acted: the seer's card a spare, or its holder dead.
+    The day's steps are listed as before, and everything once the game is over."""
+    h = game(BASIC)
+    h.run_to("seer")
+    seer = h.state["step"]["id"]
+    h.run_to("werewolves")
+    wolves = h.state["step"]["id"]
+
+    def entry(body: dict) -> dict:
+        return {"seq": 9, "kind": "action", "body": body, "actor": {"seat": None, "host": True},
+                "t": 0}
+
+    for body in ({"type": "timeout", "step": seer}, {"type": "skip", "step": wolves},
+                 {"type": "skip"}):
+        assert GAME.history_view(h.state, entry(body), 2) is None, body
+    h.run_to("vote")
+    day = {"type": "skip", "step": h.state["step"]["id"]}
+    assert GAME.history_view(h.state, entry(day), 2) == entry(day)
+    h.ok({"type": "end_game"})
+    hidden = entry({"type": "timeout", "step": seer})
+    assert GAME.history_view(h.state, hidden, 2) == hidden
+
+
 def test_timers_adjustable_and_the_running_step_moves(game):
     h = game(BASIC, timers={"seer": 12})
     assert h.state["timers"]["seer"] == 12
