@@ -106,7 +106,8 @@ class LiveTable:
     seats: dict[int, str]
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Listener] = field(default_factory=list)
-    pin_failures: list[float] = field(default_factory=list)
+    # each phone's wrong PINs (by its address on the LAN), the times of the latest
+    pin_failures: dict[str | None, list[float]] = field(default_factory=dict)
     # the game's moment of play (``moment``, optional) at each version reached while this
     # process ran, the latest MOMENTS_KEPT: a move from a phone that saw an older version is
     # still heard at the same moment (see TableService._check_version)
@@ -321,22 +322,31 @@ class TableService:
         return out
 
     # -- who is who --------------------------------------------------------------------
-    def check_pin(self, table_id: str, pin: Any) -> None:
-        """Raise unless ``pin`` is the host's. Five wrong tries lock the PIN for 30 s, so a
-        4-digit PIN cannot be guessed from a phone on the LAN."""
+    def check_pin(self, table_id: str, pin: Any, client: str | None = None) -> None:
+        """Raise unless ``pin`` is the host's. Five wrong tries from one phone (``client``:
+        its address) lock the PIN for that phone for 30 s, so a 4-digit PIN cannot be
+        guessed from a phone on the LAN. Only that phone's: a lock for the whole table let
+        one player, a prank or a child mistyping, stop the host's undo and tie buttons, and
+        even the host's page, every 30 s."""
         live = self.get(table_id)
         now = self.clock.monotonic_ns() / 1e9
         with live.lock:
-            live.pin_failures = [t for t in live.pin_failures if now - t < PIN_LOCK_S]
-            if len(live.pin_failures) >= PIN_TRIES:
+            for who in list(live.pin_failures):  # (the old ones go, whoever made them)
+                kept = [t for t in live.pin_failures[who] if now - t < PIN_LOCK_S]
+                if kept:
+                    live.pin_failures[who] = kept
+                else:
+                    del live.pin_failures[who]
+            failures = live.pin_failures.get(client, [])
+            if len(failures) >= PIN_TRIES:
                 raise TableError(
                     429,
                     "pin_locked",
-                    N_("Too many wrong PINs. Try again in {s} seconds."),
-                    s=int(PIN_LOCK_S - (now - live.pin_failures[0])) + 1,
+                    N_("Too many wrong PINs from this phone. Try again in {s} s."),
+                    s=int(PIN_LOCK_S - (now - failures[0])) + 1,
                 )
             if not isinstance(pin, str) or not _pin_ok(pin, live.record.pin_hash):
-                live.pin_failures.append(now)
+                live.pin_failures[client] = [*failures, now]
                 raise TableError(403, "bad_pin_given", N_("That is not the host's PIN."))
 
     def seat_for_token(self, table_id: str, token: str | None) -> int | None:
@@ -349,7 +359,8 @@ class TableService:
                 return seat
         raise TableError(401, "bad_token", N_("This phone's pass for the table is not valid."))
 
-    def join(self, table_id: str, seat: Any, pin: str | None = None) -> str:
+    def join(self, table_id: str, seat: Any, pin: str | None = None,
+             client: str | None = None) -> str:
         """Give a phone the seat's token. A seat already taken needs the host's PIN (a phone
         lost or swapped mid-game), which invalidates the old phone's token."""
         live = self.get(table_id)
@@ -368,7 +379,7 @@ class TableService:
                         N_("{name} has already joined from another phone."),
                         name=live.record.players[seat],
                     )
-                self.check_pin(table_id, pin)
+                self.check_pin(table_id, pin, client)
             token = secrets.token_urlsafe(18)
             self.store.set_seat(table_id, seat, _hash(token), self.clock.wall())
             live.seats[seat] = _hash(token)

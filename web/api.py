@@ -134,7 +134,8 @@ def view(table_id: str):
 @bp.post("/tables/<table_id>/join")
 def join(table_id: str):
     data = body()
-    token = tables().join(table_id, data.get("seat"), pin=data.get("pin"))
+    token = tables().join(table_id, data.get("seat"), pin=data.get("pin"),
+                          client=request.remote_addr)
     return jsonify({"token": token, "seat": data["seat"]}), 201
 
 

@@ -40,6 +40,6 @@ def identify(service: TableService, table_id: str, need_host: bool = False) -> C
     if pin is None and need_host:
         raise TableError(403, "host_only", N_("Only the host can do that."))
     if pin is not None:
-        service.check_pin(table_id, pin)
+        service.check_pin(table_id, pin, request.remote_addr)
         host = True
     return Caller(seat, host)

@@ -116,13 +116,38 @@ def test_tokens_give_one_seat_and_a_taken_seat_needs_the_pin(service, table):
 def test_five_wrong_pins_lock_the_pin_for_thirty_seconds(service, table, clock):
     for _ in range(5):
         with pytest.raises(TableError) as err:
-            service.check_pin(table.id, "0000")
+            service.check_pin(table.id, "0000", "10.0.0.7")
         assert err.value.status == 403
     with pytest.raises(TableError) as err:
-        service.check_pin(table.id, "2468")  # even the right one, for now
+        service.check_pin(table.id, "2468", "10.0.0.7")  # even the right one, for now
+    assert err.value.status == 429 and err.value.rejection.params == {"s": 31}
+    with pytest.raises(TableError) as err:  # (a seat taken, asked for with the PIN)
+        service.join(table.id, *_taken(service, table), client="10.0.0.7")
     assert err.value.status == 429
     clock.advance(31)
-    service.check_pin(table.id, "2468")
+    service.check_pin(table.id, "2468", "10.0.0.7")
+
+
+def _taken(service, table) -> tuple[int, str]:
+    if 2 not in service.get(table.id).seats:
+        service.join(table.id, 2)
+    return 2, "2468"
+
+
+def test_wrong_pins_lock_only_the_phone_that_gave_them(service, table):
+    """A player's phone guessing (a prank, a child mistyping) locked the whole table: the
+    host's undo, its tie buttons, even its page, every 30 s. Only that phone is locked."""
+    for _ in range(5):
+        with pytest.raises(TableError):
+            service.check_pin(table.id, "0000", "10.0.0.7")
+    with pytest.raises(TableError) as err:
+        service.check_pin(table.id, "2468", "10.0.0.7")
+    assert err.value.status == 429
+    service.check_pin(table.id, "2468", "10.0.0.2")  # the host's phone
+    assert service.join(table.id, *_taken(service, table), client="10.0.0.2")
+    with pytest.raises(TableError) as err:  # and another phone has its own five tries
+        service.check_pin(table.id, "1111", "10.0.0.3")
+    assert err.value.status == 403
 
 
 def test_listeners_hear_committed_updates_in_order_and_a_broken_one_changes_nothing(
