@@ -51,3 +51,29 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
                 assert brand <= 0, (locale, width, path, brand)
         finally:
             ctx.close()
+
+
+def test_a_long_name_of_one_word_fits_every_game(server_factory, browser):
+    """A player named with 24 letters and no space (as long as a name may be): every table
+    page was 450-620 px wide at 360, the seat cards, the slap button and the counts off the
+    screen. Names now break anywhere."""
+    server = server_factory()
+    long = "W" * 24
+    pages = []
+    for game, n in (("versus", 3), ("uno", 3), ("scorepad", 2), ("quiz", 2), ("werewolf", 8)):
+        _, created = server.request("POST", "/api/tables", {
+            "game": game, "players": [long] + [f"Maximiliano{i}" for i in range(n - 1)],
+            "pin": "2468"})
+        pages += [created["url"], created["url"] + "?join=1"]
+    for width in (320, 360):
+        ctx = browser.new_context(viewport={"width": width, "height": 740},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        try:
+            for path in pages:
+                page.goto(server.url + path)
+                page.locator("#seats button").first.wait_for()
+                wide = page.evaluate("document.scrollingElement.scrollWidth")
+                assert wide <= width, (width, path, wide)
+        finally:
+            ctx.close()
