@@ -190,6 +190,13 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
         expect(page.locator("body")).to_have_class(re.compile("ww-dark"))
         expect(page.locator("#ww-hold-text")).to_have_text("Segure aqui para ver sua tela")
     expect(phones[0].locator("#ww-step")).to_have_text("A vidente está acordada")
+    # the page's end (the history, a playing host's panel) scrolls clear of the pad: the
+    # pad's room was under the game's part only, and the pad covered them at night
+    phones[0].locator("#history-box summary").scroll_into_view_if_needed()
+    phones[0].evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    pad_top = phones[0].locator(".ww-pad").bounding_box()["y"]
+    end = phones[0].locator("#history-box summary").bounding_box()
+    assert end["y"] + end["height"] <= pad_top, (end, pad_top)
 
     # someone who is not the seer holds: "sleep"
     sleeper = villagers[0]
