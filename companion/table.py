@@ -143,11 +143,23 @@ class LiveTable:
         }
 
 
-def replay(record: TableRecord, game: Game, log: list[LogEntry]) -> State:
-    """The state a log leads to: setup, then every action that was not undone, in order."""
+def replay(record: TableRecord, game: Game, log: list[LogEntry],
+           events: list[dict[str, Any]] | None = None) -> State:
+    """The state a log leads to: setup, then every action that was not undone, in order.
+    An undo logged with ``resume`` lets the game's ``resumed(state, ctx)`` start again what
+    it brought back (Werewolf: the step's timer and narration), at the undo's time; the
+    last entry's events go to ``events``. (Undos logged before ``resume`` replay as then.)"""
     undone = {e.body["undo"] for e in log if e.kind == "undo"}
     state = game.setup(record.players, record.options, rng_for(record.seed, 0))
+    resumed = getattr(game, "resumed", None)
     for entry in log:
+        if entry.kind == "undo" and entry.body.get("resume") and resumed is not None:
+            done = resumed(state, Context(Actor.from_json(entry.actor),
+                                          rng_for(record.seed, entry.seq), entry.t, entry.seq))
+            state = done.state
+            if events is not None and entry is log[-1]:
+                events.extend(done.events)
+            continue
         if entry.kind != "action" or entry.seq in undone:
             continue
         ctx = Context(
@@ -460,13 +472,18 @@ class TableService:
                 raise TableError(409, "nothing_to_undo", N_("There is nothing to undo."))
             seq = live.version + 1
             now = self.clock.wall()
-            entry = LogEntry(seq, "undo", {"undo": target.seq}, actor.to_json(), now)
-            state = replay(live.record, live.game, [*live.log, entry])
+            body: dict[str, Any] = {"undo": target.seq}
+            if getattr(live.game, "resumed", None) is not None:
+                body["resume"] = True
+            entry = LogEntry(seq, "undo", body, actor.to_json(), now)
+            resumed: list[dict[str, Any]] = []
+            state = replay(live.record, live.game, [*live.log, entry], resumed)
             self.store.append(table_id, seq, "undo", entry.body, entry.actor, now)
             live.log.append(entry)
             live.state, live.version = state, seq
             live.remember_moment()
-            update = Update(table_id, seq, "undo", [self._undone(live, target)], actor)
+            update = Update(table_id, seq, "undo", [self._undone(live, target), *resumed],
+                            actor)
             self._notify(live, update)
         return update
 

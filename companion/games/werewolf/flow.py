@@ -124,6 +124,26 @@ def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None =
     s["step"] = step
     s["votes"] = {}
     s["acks"] = []
+    announce_step(s, ev)
+    if step_complete(s):  # e.g. a phone-less step with nothing to wait for
+        end_step(s, ctx, ev)
+
+
+def resume_step(s: State, ctx: Context, ev: Events) -> None:
+    """The step an undo brought back starts again: its timer anew (it came back with its
+    old deadline, often past, and the driver ended it at once: an undone captain vote after
+    90 s, or a witch's choice after 30, did nothing), and its narration again (the phones
+    and the speaker still had the later step's line)."""
+    step = s["step"]
+    step["started"] = ctx.now
+    step["deadline"] = ctx.now + timer(s, step["name"])
+    announce_step(s, ev)
+
+
+def announce_step(s: State, ev: Events) -> None:
+    """The current step's event and its narration (and the private wake of its role)."""
+    step = s["step"]
+    name, seat = step["name"], step.get("seat")
     ev.append(
         {"type": "step", "id": step["id"], "name": name, "deadline": step["deadline"]}
         | ({"seat": seat} if seat is not None else {})
@@ -154,8 +174,6 @@ def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None =
                 names=[names[c] for c in cands] if cands else [],
                 seats=cands or [],
             )
-    if step_complete(s):  # e.g. a phone-less step with nothing to wait for
-        end_step(s, ctx, ev)
 
 
 def _private_wake(s: State, ev: Events, name: str) -> None:

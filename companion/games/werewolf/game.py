@@ -9,12 +9,13 @@ words live in ``script.py``.
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any, ClassVar
 
 from companion.games.base import N_, Accepted, Action, ActionSpec, Context, Option, Result, State
 from companion.games.base import reject as _reject
-from companion.games.werewolf import day, night, setup, views
+from companion.games.werewolf import day, flow, night, setup, views
 
 HANDLERS = {
     "set_roles": setup.set_roles,
@@ -276,6 +277,16 @@ class Werewolf:
             # Defensive only (the fuzz test asserts it never happens): a malformed field that
             # slipped past a check is refused rather than raised.
             return _reject("rules_error", N_("That action is not valid."))
+
+    def resumed(self, state: State, ctx: Context) -> Accepted:
+        """After an undo (``ctx.now``: its time): the step it brought back starts again,
+        its timer anew and its narration said again (``flow.resume_step``)."""
+        if state["phase"] in ("setup", "over") or not state.get("step"):
+            return Accepted(state, [])
+        s = copy.deepcopy(state)
+        ev: list[dict[str, Any]] = []
+        flow.resume_step(s, ctx, ev)
+        return Accepted(s, ev)
 
     def public_view(self, state: State) -> dict[str, Any]:
         return views.public_view(state)

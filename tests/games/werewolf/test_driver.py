@@ -110,3 +110,35 @@ def test_background_thread_fires_when_the_fake_clock_passes(service, clock):
     finally:
         driver.stop()
     assert service.get(tid).state["phase"] == "night"
+
+
+def test_an_undone_step_starts_again_its_timer_and_its_narration(tmp_path):
+    """An undo brought the step back with its old deadline, long past: the driver ended it
+    at once (an undone look after 13 s of a 10 s timer was night again), and the phones and
+    the speaker kept the later step's line. The step now starts again at the undo's time,
+    its line said again; a restart replays it to the same state."""
+    from companion.games.base import Actor
+
+    clock = FakeClock()
+    store = Store(tmp_path / "db.sqlite3")
+    service = TableService(store, clock)
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service, timers={"look": 10})
+    for seat in range(7):
+        service.submit(tid, {"type": "ack"}, Actor(seat=seat))
+    clock.advance(13)
+    service.submit(tid, {"type": "ack"}, Actor(seat=7))  # the last one: night falls
+    assert service.get(tid).state["step"]["name"] == "seer"
+    update = service.undo(tid)
+    step = service.get(tid).state["step"]
+    assert step["name"] == "look" and step["deadline"] == clock.wall() + 10
+    assert {"type": "narrate", "key": "look_at_cards", "params": {}} in update.events
+    assert driver.poll() == []  # (it fired at once before)
+    clock.advance(9.9)
+    assert driver.poll() == []
+    service.submit(tid, {"type": "ack"}, Actor(seat=7))
+    assert service.get(tid).state["step"]["name"] == "seer"
+    again = TableService(store, clock)  # a restart: the state is the log's replay
+    assert again.get(tid).state == service.get(tid).state
+    store.close()
