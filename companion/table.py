@@ -106,6 +106,9 @@ class LiveTable:
     seats: dict[int, str]
     lock: threading.RLock = field(default_factory=threading.RLock)
     listeners: list[Listener] = field(default_factory=list)
+    # the latest narration line announced (not logged: a phone that opens the table, or
+    # reloads it, is handed it, so its card says what its neighbours' cards say)
+    last_line: dict[str, Any] | None = None
     # each phone's wrong PINs (by its address on the LAN), the times of the latest
     pin_failures: dict[str | None, list[float]] = field(default_factory=dict)
     # the game's moment of play (``moment``, optional) at each version reached while this
@@ -608,6 +611,9 @@ class TableService:
         They are not logged: the log holds only what the rules accepted."""
         live = self.get(table_id)
         with live.lock:
+            for e in events:
+                if e.get("type") == "narration" and "to" not in e:
+                    live.last_line = e
             self._notify(live, Update(table_id, live.version, "announce", list(events), HOST))
 
     def add_listener(self, listener: Listener) -> None:

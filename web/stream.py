@@ -119,7 +119,11 @@ def stream(table_id: str):
         streams.add(inbox)
         try:
             yield "retry: 1000\n\n"
-            yield _sse("state", {"view": view(me), "events": []})
+            # (the narration card's line, said before this phone opened the table or came
+            # back: marked ``again``, so a host's narrator log does not list it twice)
+            last = service.get(table_id).last_line
+            yield _sse("state", {"view": view(me),
+                                 "events": [] if last is None else [{**last, "again": True}]})
             while True:
                 try:
                     update = inbox.get(timeout=heartbeat)

@@ -136,3 +136,4 @@ def test_sigterm_ends_the_open_streams_and_the_server_exits_at_once(server_facto
     again = server_factory(tmp_path / "data")
     status, view = again.request("GET", f"/api/tables/{tid}")
     assert status == 200 and view["public"]["totals"] == [3, 4]
+

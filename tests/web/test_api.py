@@ -399,3 +399,28 @@ def test_a_seat_hears_an_event_addressed_to_it_as_to_itself_alone():
     assert events_for(update, None, False) == [{"type": "night"}]
     assert events_for(update, None, True) == [lovers, {"type": "night"}]
     assert lovers["to"] == [1, 6, 7]  # (the update itself is not changed)
+
+
+def test_a_phone_that_opens_the_table_is_handed_the_latest_narration_line(app, client,
+                                                                          scorepad):
+    """A reloaded phone showed no narration card until the next line, unlike its
+    neighbours'. The latest line announced comes with the stream's first message, marked
+    ``again`` (a host's narrator log does not list it twice when the stream comes back)."""
+
+    def first() -> dict:
+        res = client.get(f"/api/tables/{scorepad['id']}/stream")
+        chunks = iter(res.response)
+        try:
+            while True:
+                chunk = next(chunks)
+                chunk = chunk.decode() if isinstance(chunk, bytes) else chunk
+                if chunk.startswith("event: state"):
+                    return json.loads(chunk.split("data: ", 1)[1])
+        finally:
+            res.close()
+
+    assert first()["events"] == []
+    line = {"type": "narration", "key": "night_falls", "text": "Night falls.", "lang": "en",
+            "texts": {"en": "Night falls.", "pt_BR": "A noite cai."}}
+    app.extensions["tables"].announce(scorepad["id"], [line, {"type": "speak", "text": "x"}])
+    assert first()["events"] == [{**line, "again": True}]

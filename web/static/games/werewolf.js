@@ -829,6 +829,7 @@
           if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
         }
       } else if (e.type === "narration" && e.text) {
+        if (e.again && narrationLog.length) continue;  // (the stream came back: logged already)
         narrationLog.push(TC.narration(e));  // (in this phone's language)
         narrationLog = narrationLog.slice(-30);
         if (ctx.isHost) renderHost();
