@@ -59,7 +59,7 @@ class Werewolf:
             N_("Who deals: the companion, the host entering the cards, or each player."),
             choices=("companion", "host", "players"),
             labels=(N_("The companion deals"), N_("The host enters the cards"),
-                    N_("Each player enters his card")),
+                    N_("Each player enters their own card")),
         ),
         Option(
             "input",
