@@ -271,3 +271,19 @@ def test_a_full_name_says_where_it_stops(server_factory, phone):
     host.locator("input[name=player]").nth(1).locator("xpath=..").get_by_role("button").click()
     expect(note).to_be_hidden()  # (its row removed)
     assert host.js_errors == []
+
+
+def test_the_form_says_how_many_players_a_game_takes(server_factory, phone):
+    """Werewolf needs 8 players: the form said so only as the refusal, once sent. It says
+    it as the game is chosen, in the phone's language, and offers rows enough."""
+    server = server_factory()
+    host = phone("pt-BR")
+    host.goto(server.url + "/new")
+    note = host.locator("#player-count")
+    host.select_option("#game", "werewolf")
+    expect(note).to_have_text("Lobisomem: de 8 a 18 jogadores.")
+    expect(host.locator("input[name=player]")).to_have_count(8)
+    host.select_option("#game", "uno")
+    expect(note).to_contain_text("de 2 a 10 jogadores.")
+    expect(host.locator("input[name=player]")).to_have_count(8)  # (the names typed stay)
+    assert host.js_errors == []

@@ -421,6 +421,11 @@
 
     function renderOptions() {
       const g = games.find((x) => x.id === sel.value);
+      // how many players the game takes, said before the form is sent (Werewolf's 8 came
+      // only as the refusal), and rows enough for the fewest
+      document.getElementById("player-count").textContent =
+        t("{game}: {min} to {max} players.", { game: t(g.name), min: g.min_players, max: g.max_players });
+      while (players.children.length < g.min_players) addPlayer();
       optBox.querySelectorAll("label").forEach((n) => n.remove());
       for (const o of g.options) {
         let input;
