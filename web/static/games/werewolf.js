@@ -760,12 +760,13 @@
     steps.map((s) => el("option", { value: s, selected: s === cur, text: stepWord(s) })));
     const secs = el("input", { id: "ww-timer-secs", inputmode: "numeric", value: keep ? keep.secs : p.timers[cur], "aria-label": t("Seconds") });
     return el("details", { class: "ww-timers", open: keep && keep.open ? true : null }, el("summary", { class: "btn", text: t("Timers") }),
-      el("div", { class: "row" }, sel, secs,
-        el("button", { class: "btn", type: "button", text: t("Set the timer"), onclick: () => {
+      // (the step on a line of its own: beside the seconds and the button it showed "suc")
+      el("div", { class: "stack" }, sel, el("div", { class: "row" }, secs,
+        el("button", { class: "btn grow", type: "button", text: t("Set the timer"), onclick: () => {
           const n = Number(secs.value);
           if (!Number.isFinite(n)) { ctx.toast(t("A timer is 5 to 3600 seconds."), "error"); return; }
           send({ type: "set_timer", step: sel.value, seconds: n });
-        } })));
+        } }))));
   }
 
   function moderatorNight(step, st) {
