@@ -224,6 +224,13 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     assert len({night_screen(page) for page in phones}) == 1  # the seer's looks like the others
     for w in wolves:
         hold(phones[w])
+    # the victims are in view while the thumb holds the pad, on a small phone too: no
+    # second finger scrolling (they came after the card and its notes, under the pad)
+    phones[wolves[0]].set_viewport_size({"width": 360, "height": 640})
+    pad_top = phones[wolves[0]].locator(".ww-pad").bounding_box()["y"]
+    for box in (t.bounding_box() for t in phones[wolves[0]].locator("#ww-secret .ww-target")
+                .all()):
+        assert box["y"] + box["height"] <= pad_top, (box, pad_top)
     phones[wolves[0]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]').click()
     their_pick = phones[wolves[1]].locator(f'#ww-secret .ww-target[data-seat="{victim}"]')
     expect(their_pick).to_contain_text(NAMES[wolves[0]])  # the pack's votes, live

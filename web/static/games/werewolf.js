@@ -511,7 +511,9 @@
     for (const n of notes) if (n.night === p.night) known.append(el("li", { class: "ww-note", text: n.text }));
     if (known.children.length) box.append(known);
 
-    if (p.phase === "night") box.append(nightInput(y));
+    // at night what this phone does comes first: below the card it lay under the pad, and a
+    // wolf held the pad with one thumb and scrolled to the victims with another finger
+    if (p.phase === "night") box.prepend(nightInput(y));
   }
 
   function claimView() {
