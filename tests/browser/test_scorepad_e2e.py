@@ -287,3 +287,32 @@ def test_the_form_says_how_many_players_a_game_takes(server_factory, phone):
     expect(note).to_contain_text("de 2 a 10 jogadores.")
     expect(host.locator("input[name=player]")).to_have_count(8)  # (the names typed stay)
     assert host.js_errors == []
+
+
+def test_a_stream_answered_with_an_error_is_opened_again(server_factory, phone):
+    """The browser retries a dropped live stream by itself, but not one answered with an
+    error (the companion restarting behind the Wi-Fi): the phone stayed stale, its dot
+    grey, until reloaded. It opens the stream again, and catches up."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    tid = created["table"]["id"]
+    page = phone()
+    refused = []
+
+    def busy(route):
+        refused.append(route.request.url)
+        route.fulfill(status=503, body="restarting")
+
+    page.route("**/stream*", busy)
+    page.goto(server.url + created["url"])
+    expect(page.locator("#live")).to_have_class("dot off")
+    page.unroute("**/stream*")
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions", {
+        "action": {"type": "add_round", "scores": [3, 4]}}, {"X-Host-Pin": "2468"})
+    assert status == 200 and refused
+    expect(page.locator("#live")).to_have_class("dot on")
+    # the round entered while the stream was refused: the first message brings it
+    expect(page.locator('.total[data-seat="0"]')).to_have_text("3")
+    expect(page.locator('.total[data-seat="1"]')).to_have_text("4")
+    assert page.js_errors == []

@@ -372,18 +372,43 @@
     }
 
     let source = null;
+    let retry = null;
     function connect() {
+      clearTimeout(retry);
       if (source) source.close();
       const q = me ? "?token=" + encodeURIComponent(me.token) : "";
-      source = new EventSource("/api/tables/" + id + "/stream" + q);
+      const here = source = new EventSource("/api/tables/" + id + "/stream" + q);
       const dot = document.getElementById("live");
-      source.addEventListener("state", (ev) => {
+      here.addEventListener("state", (ev) => {
         const msg = JSON.parse(ev.data);
         dot.className = "dot on";
         show(msg.view, msg.events);
       });
-      source.onerror = () => { dot.className = "dot off"; };
+      here.onerror = () => {
+        dot.className = "dot off";
+        // The browser retries a dropped stream by itself, but not one answered with an
+        // error (the companion restarting behind the Wi-Fi) nor one the phone closed while
+        // asleep: such a phone stayed stale, its dot grey, until reloaded. Open it again.
+        if (here === source && here.readyState === EventSource.CLOSED) {
+          retry = setTimeout(reopen, STREAM_RETRY_MS);
+        }
+      };
     }
+    const STREAM_RETRY_MS = 2000;
+    async function reopen() {
+      // (quietly: a phone off the Wi-Fi would toast every two seconds; but a pass the host
+      // gave to another phone meanwhile is dropped, or the stream is refused for ever)
+      try {
+        await show(await TC.api("GET", "/api/tables/" + id, undefined, creds()), []);
+      } catch (e) {
+        if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
+      }
+      connect();
+    }
+    // (back on the network, or the screen on again: a closed stream is opened at once)
+    const wake = () => { if (source && source.readyState === EventSource.CLOSED) connect(); };
+    window.addEventListener("online", wake);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
 
     await refresh();
     if (!view) return;
