@@ -298,7 +298,8 @@ def test_the_host_pauses_the_cameras_plays_to_teach_and_the_players_are_told(ser
     late = phone()
     late.goto(f"{server.url}/t/{tid}")
     expect(late.locator("#camera-paused")).to_be_visible()
-    assert 299 < server.request("GET", "/api/camera")[1]["paused_s"] <= 300
+    # (five minutes, counting down since the tap: a loaded CI box took 2.2 s to get here)
+    assert 280 < server.request("GET", "/api/camera")[1]["paused_s"] <= 300
 
     pause.click()
     expect(host.locator("#toast")).to_have_text("The camera counts the cards again.")
