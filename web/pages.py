@@ -27,7 +27,9 @@ def home():
 
 @bp.get("/new")
 def new_table():
-    return render_template("new.html")
+    from companion.table import MAX_NAME
+
+    return render_template("new.html", max_name=MAX_NAME)
 
 
 @bp.get("/t/<table_id>")

@@ -325,13 +325,13 @@
       document.dispatchEvent(new CustomEvent("tc:view", { detail: view }));
     }
 
-    async function refresh() {
+    async function refresh(quiet) {
       try {
         const v = await TC.api("GET", "/api/tables/" + id, undefined, creds());
         await show(v, []);
       } catch (e) {
         if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
-        TC.toast(e.message, "error");
+        if (!quiet) TC.toast(e.message, "error");
       }
     }
 
@@ -398,11 +398,7 @@
     async function reopen() {
       // (quietly: a phone off the Wi-Fi would toast every two seconds; but a pass the host
       // gave to another phone meanwhile is dropped, or the stream is refused for ever)
-      try {
-        await show(await TC.api("GET", "/api/tables/" + id, undefined, creds()), []);
-      } catch (e) {
-        if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
-      }
+      await refresh(true);
       connect();
     }
     // (back on the network, or the screen on again: a closed stream is opened at once)
@@ -428,9 +424,9 @@
     const { games } = await TC.api("GET", "/api/games");
     for (const g of games) sel.append(el("option", { value: g.id, text: t(g.name) }));
 
-    // (a name stops at the server's MAX_NAME letters: the input's maxlength; say so where
-    // one is full, as typing on simply did nothing)
-    const NAME_MAX = 24;
+    // (a name stops at the table's MAX_NAME letters, which the page carries: the input's
+    // maxlength; say so where one is full, as typing on simply did nothing)
+    const NAME_MAX = Number(players.dataset.maxName);
     const fullNote = document.getElementById("name-full");
     function nameFull() {
       fullNote.hidden = ![...players.querySelectorAll("input[name=player]")].some((i) => i.value.length >= NAME_MAX);
