@@ -115,6 +115,8 @@ class LiveTable:
     # process ran, the latest MOMENTS_KEPT: a move from a phone that saw an older version is
     # still heard at the same moment (see TableService._check_version)
     moments: dict[int, Any] = field(default_factory=dict)
+    # in a game with secrets, the log numbers each viewer reads, at the version under "version"
+    seen_cache: dict[Any, Any] = field(default_factory=dict)
     # added to this process's monotonic times (a button's press, a camera frame) to put them
     # on the table's timeline (:meth:`TableService.stamp`): 0 but after a reboot
     time_offset_ns: int = 0
@@ -131,7 +133,12 @@ class LiveTable:
     def id(self) -> str:
         return self.record.id
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self, version: int | None = None) -> dict[str, Any]:
+        """The table's card (for the list of tables, a page's heading). ``version``: the
+        viewer's (``TableService._version_for``); left out, where the game keeps secrets
+        (its own version counts the secret moves), none is given."""
+        if version is None and getattr(self.game, "history_view", None) is None:
+            version = self.version
         return {
             "id": self.record.id,
             "code": self.record.code,
@@ -139,7 +146,7 @@ class LiveTable:
             "title": self.record.title,
             "players": self.record.players,
             "options": self.record.options,
-            "version": self.version,
+            **({} if version is None else {"version": version}),
             "seats_taken": sorted(self.seats),
             "created": self.record.created,
             "outcome": self.game.outcome(self.state),
@@ -417,7 +424,7 @@ class TableService:
         """Judge and commit one action; TableError for a refusal (nothing changes then)."""
         live = self.get(table_id)
         with live.lock:
-            self._check_version(live, expected_version)
+            self._check_version(live, expected_version, actor)
             _check_plain(action)
             seq = live.version + 1
             now = self.clock.wall()
@@ -466,7 +473,7 @@ class TableService:
         if not actor.host:
             raise TableError(403, "host_only", N_("Only the host can do that."))
         with live.lock:
-            self._check_version(live, expected_version, same_moment=False)
+            self._check_version(live, expected_version, actor, same_moment=False)
             undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
             target = next(
                 (e for e in reversed(live.log) if e.kind == "action" and e.seq not in undone), None
@@ -503,36 +510,34 @@ class TableService:
         return {"type": "undone", "to": [s for s in range(len(live.record.players))
                                          if filt(live.state, entry, s) is not None]}
 
-    def _check_version(self, live: LiveTable, expected: int | None,
+    def _check_version(self, live: LiveTable, expected: int | None, actor: Actor,
                        same_moment: bool = True) -> None:
+        """Refuse a move from a phone that had not seen the table as it is (409), where the
+        phone sent the version it saw: its own (``_version_for``), in a game with secrets
+        the count of its history's entries, which a secret move it may not see leaves as
+        it was (the rules still judge the move against the table as it is)."""
         if expected is None:
             return
         if isinstance(expected, bool) or not isinstance(expected, int):
             raise TableError(400, "bad_version", N_("The version must be a whole number."))
-        if expected == live.version:
+        seen = self._seen(live, actor.seat, actor.host)
+        now = live.version if seen is None else len(seen)
+        if expected == now:
             return
         # Moves of one moment of play (every living player voting, every phone saying it has
         # seen its card) do not wait for one another: each phone's view is a moment behind
         # the others' taps, and refusing them all but the first would have a table tap again
         # and again. The rules still judge the move against the table as it is now.
         # (Not an undo: it takes back the latest move, which that phone may not have seen.)
-        moment = live.moments.get(expected)
+        at = expected if seen is None else (
+            seen[expected - 1] if 0 < expected <= len(seen) else 0 if expected == 0 else None)
+        moment = live.moments.get(at) if at is not None else None
         if same_moment and moment is not None and moment == live.moments.get(live.version):
             return
-        if getattr(live.game, "history_view", None) is not None:
-            # (a game with secrets: the two numbers would count the secret moves between)
-            raise TableError(409, "stale_version", N_(
-                "The table changed since your phone last looked. Check it and try again."))
-        raise TableError(
-            409,
-            "stale_version",
-            N_(
-                "The table changed since your phone last looked (version "
-                "{yours}, now {now}). Check it and try again."
-            ),
-            yours=expected,
-            now=live.version,
-        )
+        # (no numbers: players do not know versions, and in a game with secrets the two
+        # would count the secret moves between)
+        raise TableError(409, "stale_version", N_(
+            "The table changed since your phone last looked. Check it and try again."))
 
     # -- reading -----------------------------------------------------------------------
     def view(self, table_id: str, seat: int | None = None, host: bool = False) -> dict[str, Any]:
@@ -540,9 +545,10 @@ class TableService:
         The host's moderator view (``host=True``) is the full state."""
         live = self.get(table_id)
         with live.lock:
+            version = self._version_for(live, seat, host)
             out = {
-                "table": live.summary(),
-                "version": live.version,
+                "table": live.summary(version),
+                "version": version,
                 "public": live.game.public_view(live.state),
             }
             if seat is not None:
@@ -565,23 +571,59 @@ class TableService:
         every phone that somebody had taken a secret action."""
         live = self.get(table_id)
         with live.lock:
-            undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
-            entries = [{**e.to_json(), "undone": e.seq in undone} for e in live.log]
-            filt = getattr(live.game, "history_view", None)
-            if host or filt is None:
-                return entries
-            shown: dict[int, dict[str, Any]] = {}
-            for e in entries:
-                if e["kind"] == "undo" and e["body"].get("undo") not in shown:
-                    continue
-                if (v := filt(live.state, e, seat)) is not None:
-                    shown[e["seq"]] = v
+            shown = None if host else self._shown(live, seat)
+            if shown is None:
+                undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
+                return [{**e.to_json(), "undone": e.seq in undone} for e in live.log]
             # numbered as the viewer's own list: the log's numbers, by their gaps, told how
             # many secret moves were made between two that may be seen (the phone shows them)
             number = {seq: i for i, seq in enumerate(shown, 1)}
             return [{**v, "seq": number[v["seq"]]} | (
                 {"body": {**v["body"], "undo": number[v["body"]["undo"]]}}
                 if v["kind"] == "undo" else {}) for v in shown.values()]
+
+    @staticmethod
+    def _shown(live: LiveTable, seat: int | None) -> dict[int, dict[str, Any]] | None:
+        """The entries a seat (None: a watcher) may read, by their number in the log, as
+        ``history_view`` shows them; None for a game without secrets (everyone reads all)."""
+        filt = getattr(live.game, "history_view", None)
+        if filt is None:
+            return None
+        undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
+        shown: dict[int, dict[str, Any]] = {}
+        for e in live.log:
+            entry = {**e.to_json(), "undone": e.seq in undone}
+            if entry["kind"] == "undo" and entry["body"].get("undo") not in shown:
+                continue
+            if (v := filt(live.state, entry, seat)) is not None:
+                shown[e.seq] = v
+        return shown
+
+    def _seen(self, live: LiveTable, seat: int | None, host: bool) -> list[int] | None:
+        """The log numbers of the entries this viewer reads, oldest first (cached for the
+        table's version); None where the viewer reads the whole log."""
+        if host or getattr(live.game, "history_view", None) is None:
+            return None
+        if live.seen_cache.get("version") != live.version:
+            live.seen_cache = {"version": live.version}
+        if seat not in live.seen_cache:
+            live.seen_cache[seat] = list(self._shown(live, seat) or ())
+        return live.seen_cache[seat]
+
+    def _version_for(self, live: LiveTable, seat: int | None, host: bool) -> int:
+        """The version a viewer is shown: the table's (the number of entries in its log),
+        or, in a game with secrets, the number of entries in this viewer's own history. A
+        phone's version then moves only with what it may see: the table's counted the secret
+        moves (and timed them) for anyone with a phone's developer tools."""
+        seen = self._seen(live, seat, host)
+        return live.version if seen is None else len(seen)
+
+    def viewer_version(self, table_id: str, seat: int | None = None,
+                       host: bool = False) -> int:
+        """The version this viewer's view carries (see ``_version_for``)."""
+        live = self.get(table_id)
+        with live.lock:
+            return self._version_for(live, seat, host)
 
     def score_sheet(self, table_id: str) -> dict[str, Any] | None:
         """The game's score sheet (``columns`` and ``rows``) for export, if it keeps one."""

@@ -103,7 +103,8 @@ def create_table():
         game_id=data.get("game", "scorepad"), players=data.get("players"),
         pin=data.get("pin"), options=_dict(data.get("options")), title=data.get("title"),
     )
-    out = {"table": live.summary(), "join_url": join_url(live.record.code),
+    out = {"table": live.summary(tables().viewer_version(live.id, host=True)),
+           "join_url": join_url(live.record.code),
            "url": url_for("pages.table_page", table_id=live.id)}
     return jsonify(out), 201
 
@@ -168,7 +169,7 @@ def act(table_id: str):
     except TableError as exc:
         announce_refusal(table_id, exc, action, actor.seat)
         raise
-    return jsonify({"version": update.version,
+    return jsonify({"version": tables().viewer_version(table_id, caller.seat, caller.host),
                     "events": events_for(update, caller.seat, caller.host)})
 
 
@@ -210,7 +211,7 @@ def slap(table_id: str):
         hardware.press(table_id, caller.seat)
         return jsonify({"queued": True}), 202
     update = tables().submit(table_id, action, caller.actor())
-    return jsonify({"version": update.version,
+    return jsonify({"version": tables().viewer_version(table_id, caller.seat, caller.host),
                     "events": events_for(update, caller.seat, caller.host)})
 
 
@@ -219,7 +220,8 @@ def undo(table_id: str):
     data = body()
     caller = identify(tables(), table_id, need_host=True)
     update = tables().undo(table_id, caller.actor(), expected_version=data.get("version"))
-    return jsonify({"version": update.version, "events": update.events})
+    return jsonify({"version": tables().viewer_version(table_id, caller.seat, True),
+                    "events": update.events})
 
 
 @bp.get("/tables/<table_id>/history")

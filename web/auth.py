@@ -1,7 +1,9 @@
 """Who is asking: a player's phone (its seat token), the host (the PIN), or a watcher.
 
 Tokens and the PIN travel in headers (``Authorization: Bearer <token>``, ``X-Host-Pin``);
-the SSE stream, which browsers open without headers, takes the token as ``?token=``.
+the SSE stream, which browsers open without headers, takes them as ``?token=`` and ``?pin=``
+(the host's stream carries the host's view: its version moves with every move, secret ones
+too, where a player's moves only with what that player may see).
 """
 
 from __future__ import annotations
@@ -32,10 +34,14 @@ def token_from_request() -> str | None:
     return request.headers.get("X-Player-Token") or request.args.get("token") or None
 
 
-def identify(service: TableService, table_id: str, need_host: bool = False) -> Caller:
-    """The caller for this request; raises TableError for a bad token or a wrong PIN."""
+def identify(service: TableService, table_id: str, need_host: bool = False,
+             pin_in_query: bool = False) -> Caller:
+    """The caller for this request; raises TableError for a bad token or a wrong PIN.
+    ``pin_in_query``: the PIN may come as ``?pin=`` (the live stream)."""
     seat = service.seat_for_token(table_id, token_from_request())
     pin = request.headers.get("X-Host-Pin")
+    if pin is None and pin_in_query:
+        pin = request.args.get("pin")
     host = False
     if pin is None and need_host:
         raise TableError(403, "host_only", N_("Only the host can do that."))

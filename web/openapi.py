@@ -126,8 +126,8 @@ def build_openapi() -> dict[str, Any]:
                 "parameters": [table_id], "security": auth,
                 "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/tables/{table_id}/stream": {"get": {
-                "summary": "Server-Sent Events: the caller's view after every change "
-                           "(token as ?token=)",
+                "summary": "Server-Sent Events: the caller's view after every change it "
+                           "may see (token as ?token=, the host's PIN as ?pin=)",
                 "parameters": [table_id],
                 "responses": {"200": {"description": "text/event-stream"}, **errors}}},
             "/api/tables/{table_id}/export.csv": {"get": {

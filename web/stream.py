@@ -2,7 +2,9 @@
 
 A listener on the table drops every committed update into the stream's queue the moment it
 is committed; the stream sends that viewer's own view (never anyone else's secrets) and the
-game events addressed to it. Several updates queued together are sent as one view.
+game events addressed to it, and nothing where neither changed: a secret move (a Werewolf
+night's) reaches no other phone, not even as a message. Several updates queued together are
+sent as one view. The host's stream (``?pin=``) carries the host's view.
 
 The phone's pass is checked again before every view: when the host moves the seat to another
 phone (a phone lost or swapped), a stream the old phone still holds stops getting the seat's
@@ -90,8 +92,8 @@ def _sse(event: str, data: object) -> str:
 @bp.get("/tables/<table_id>/stream")
 def stream(table_id: str):
     service: TableService = current_app.extensions["tables"]
-    caller = identify(service, table_id)
-    seat = caller.seat
+    caller = identify(service, table_id, pin_in_query=True)
+    seat, host = caller.seat, caller.host
     token = token_from_request()
 
     def still(seat: int | None) -> int | None:
@@ -112,7 +114,7 @@ def stream(table_id: str):
     def view(seat: int | None) -> dict:
         """The viewer's view, with the link to join (as ``GET /tables/<id>`` gives it: the
         phone shows it under the QR code, and a view without it had blanked it)."""
-        return {**service.view(table_id, seat=seat), "join_url": link}
+        return {**service.view(table_id, seat=seat, host=host), "join_url": link}
 
     def generate() -> Iterator[str]:
         me = still(seat)
@@ -122,7 +124,8 @@ def stream(table_id: str):
             # (the narration card's line, said before this phone opened the table or came
             # back: marked ``again``, so a host's narrator log does not list it twice)
             last = service.get(table_id).last_line
-            yield _sse("state", {"view": view(me),
+            shown = view(me)
+            yield _sse("state", {"view": shown,
                                  "events": [] if last is None else [{**last, "again": True}]})
             while True:
                 try:
@@ -144,7 +147,12 @@ def stream(table_id: str):
                 events = [localise(e) for u in updates for e in events_for(u, me, False)]
                 if revoked:
                     events.append({"type": "seat_revoked"})
-                yield _sse("state", {"view": view(me), "events": events})
+                now = view(me)
+                if not events and now == shown:
+                    # (a move this phone may not see: a message would tell it one was made)
+                    continue
+                shown = now
+                yield _sse("state", {"view": now, "events": events})
         finally:
             streams.discard(inbox)
             unsubscribe()

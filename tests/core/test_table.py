@@ -31,20 +31,44 @@ def test_a_stale_version_is_refused_and_changes_nothing(service, table):
     assert service.view(table.id)["public"]["totals"] == [1, 2, 3]
 
 
-def test_a_stale_version_in_a_game_with_secrets_tells_no_numbers(service, table,
-                                                                 monkeypatch):
-    """The two versions a refusal names would count the moves between them, secret ones
-    (a Werewolf night's) too: a game with secrets is refused without them."""
+def test_a_stale_version_is_refused_without_numbers(service, table):
+    """Players do not know versions ("version 3, now 4" read as jargon), and in a game with
+    secrets the two would count the secret moves between them."""
     service.submit(table.id, ROUND, Actor(seat=0), expected_version=0)
     with pytest.raises(TableError) as err:
         service.submit(table.id, ROUND, Actor(seat=1), expected_version=0)
-    assert err.value.rejection.params == {"yours": 0, "now": 1}
-    game = service.get(table.id).game
-    monkeypatch.setattr(game, "history_view", lambda state, entry, seat: entry, raising=False)
-    with pytest.raises(TableError) as err:
-        service.submit(table.id, ROUND, Actor(seat=1), expected_version=0)
     assert err.value.rejection.code == "stale_version" and not err.value.rejection.params
+    assert err.value.rejection.message == (
+        "The table changed since your phone last looked. Check it and try again.")
     assert service.get(table.id).version == 1
+
+
+def test_in_a_game_with_secrets_a_phone_s_version_moves_only_with_what_it_sees(
+        service, table, monkeypatch):
+    """A move a seat may not see leaves that seat's version as it was, so its next move,
+    made on the view it has, is not refused as stale; the host's version counts every move.
+    (The table's version in every view counted the secret moves for a phone's developer
+    tools.)"""
+    game = service.get(table.id).game
+    monkeypatch.setattr(game, "history_view", lambda state, entry, seat: None if (
+        entry["kind"] == "action" and entry["body"]["scores"][0] == 10 and seat != 0
+    ) else entry, raising=False)
+    service.submit(table.id, ROUND, Actor(seat=0), expected_version=0)
+    assert service.view(table.id, seat=1)["version"] == 1
+    service.submit(table.id, {"type": "add_round", "scores": [10, 0, 0]}, Actor(seat=0),
+                   expected_version=1)
+    assert [service.view(table.id, seat=s)["version"] for s in (0, 1, 2)] == [2, 1, 1]
+    assert service.view(table.id, host=True)["version"] == 2
+    assert service.view(table.id)["version"] == 1  # (a watcher's)
+    service.submit(table.id, ROUND, Actor(seat=1), expected_version=1)
+    assert [service.view(table.id, seat=s)["version"] for s in (0, 1)] == [3, 2]
+    with pytest.raises(TableError) as err:  # (seat 1 saw its own move; 1 is behind now)
+        service.submit(table.id, ROUND, Actor(seat=1), expected_version=1)
+    assert err.value.rejection.code == "stale_version"
+    with pytest.raises(TableError) as err:  # (the host sent a player's count)
+        service.undo(table.id, HOST, expected_version=2)
+    assert err.value.rejection.code == "stale_version"
+    service.undo(table.id, HOST, expected_version=3)
 
 
 def test_a_rejected_action_is_not_logged(service, table, db_path):

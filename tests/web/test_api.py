@@ -424,3 +424,74 @@ def test_a_phone_that_opens_the_table_is_handed_the_latest_narration_line(app, c
             "texts": {"en": "Night falls.", "pt_BR": "A noite cai."}}
     app.extensions["tables"].announce(scorepad["id"], [line, {"type": "speak", "text": "x"}])
     assert first()["events"] == [{**line, "again": True}]
+
+
+def _stream_chunks(client, tid: str, query: str = ""):
+    """The stream's chunks as the phone reads them (the response, and an iterator of str)."""
+    res = client.get(f"/api/tables/{tid}/stream{query}")
+    return res, (c.decode() if isinstance(c, bytes) else c for c in res.response)
+
+
+def _next_message(chunks) -> dict | None:
+    """The stream's next ``state`` message, or None where the next thing said is a ping."""
+    for chunk in chunks:
+        if chunk.startswith(": ping"):
+            return None
+        if chunk.startswith("event: state"):
+            return json.loads(chunk.split("data: ", 1)[1])
+    raise AssertionError("the stream ended")
+
+
+def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, client, service,
+                                                                     clock):
+    """A wolf's first vote of the night changes nothing a villager may see. The table's
+    version went up by one on every phone and each phone's stream sent a message, so a
+    villager's developer tools counted and timed the wolves' votes (and the witch's choice,
+    the seer's look). Now a player's version counts its own history's entries, and its
+    stream says nothing where its view did not change; the host's (``?pin=``) hears all."""
+    app.config["SSE_HEARTBEAT_S"] = 0.01  # (an idle stream says ": ping" at once)
+    players = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+    tid = client.post("/api/tables", json={"game": "werewolf", "players": players,
+                                           "pin": "2468", "options": {"deal": "host"}}
+                      ).json["table"]["id"]
+    roles = ["werewolf", "werewolf", "seer"] + ["villager"] * 5
+    for action in ({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
+                   {"type": "assign", "roles": roles}, {"type": "start"}, {"type": "skip"}):
+        assert act(client, tid, action, PIN).status_code == 200, action
+    while (step := service.get(tid).state["step"])["name"] != "werewolves":
+        clock.advance(max(0.0, step["deadline"] - clock.wall()) + 0.01)
+        assert act(client, tid, {"type": "timeout", "step": step["id"]}, PIN).status_code == 200
+    ana, bruno, davi = (join(client, tid, seat) for seat in (0, 1, 3))
+    seen = client.get(f"/api/tables/{tid}", headers=davi).json["version"]
+    assert seen == len(client.get(f"/api/tables/{tid}/history", headers=davi).json["history"])
+
+    host_res, host_chunks = _stream_chunks(client, tid, "?pin=2468")
+    try:
+        host_before = _next_message(host_chunks)["view"]
+        assert host_before["version"] == service.get(tid).version and "host" in host_before
+        voted = act(client, tid, {"type": "wolf_vote", "target": 3}, ana)
+        assert voted.status_code == 200
+        assert voted.json["version"] == len(
+            client.get(f"/api/tables/{tid}/history", headers=ana).json["history"])
+        assert _next_message(host_chunks)["view"]["version"] == host_before["version"] + 1
+    finally:
+        host_res.close()
+
+    davi_token = davi["Authorization"].split()[1]
+    res, chunks = _stream_chunks(client, tid, f"?token={davi_token}")
+    try:
+        before = _next_message(chunks)["view"]
+        assert before["version"] == seen and "host" not in before
+        assert act(client, tid, {"type": "wolf_vote", "target": 4}, bruno).status_code == 200
+        assert service.get(tid).state["step"]["name"] == "werewolves"  # (the pack disagrees)
+        assert _next_message(chunks) is None  # nothing came: a ping
+    finally:
+        res.close()
+    after = client.get(f"/api/tables/{tid}", headers=davi).json
+    assert after["version"] == after["table"]["version"] == seen
+    assert {k: v for k, v in after.items() if k != "join_url"} == {
+        k: v for k, v in before.items() if k != "join_url"}
+    # a wrong PIN on the stream is refused like any other; the list of tables gives no
+    # version for a game with secrets (the table's own counts the secret moves too)
+    assert client.get(f"/api/tables/{tid}/stream?pin=0000").status_code == 403
+    assert "version" not in client.get("/api/tables").json["tables"][0]

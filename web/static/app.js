@@ -193,7 +193,9 @@
           } catch (e) {
             TC.toast(e.message, "error");
             if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
-            if (e.code === "stale_version") await refresh();
+            // (the version this phone knew is behind or not its own: a host's PIN, or a
+            // seat, came or went; the view's is the one to send)
+            if (e.code === "stale_version") { ownVersion = 0; await refresh(); }
             throw e;
           }
         });
@@ -255,7 +257,7 @@
       const p = ev.target.pin.value.trim();
       try {
         await TC.api("POST", "/api/tables/" + id + "/host", {}, { pin: p });
-        pin = p; store.set(keyPin, p); hostTools(); await refresh();
+        pin = p; store.set(keyPin, p); ownVersion = 0; hostTools(); await refresh(); connect();
       } catch (e) { TC.toast(e.message, "error"); }
     };
     document.getElementById("undo").onclick = async () => {
@@ -336,8 +338,9 @@
     }
 
     /* The camera that watches this table stopped: the players tap their cards instead.
-       Told by the live stream (camera_lost, camera_back); on opening, and while the banner
-       shows, the camera's own status is asked too (a camera restarted watches afresh). */
+       Told by the live stream (camera_lost, camera_back); once each stream is heard, and
+       while the banner shows, the camera's own status is asked too (a camera restarted
+       watches afresh; news before the stream was heard would be missed). */
     const lostBox = document.getElementById("camera-lost");
     let lostTimer = null;
     function cameraLost(on) {
@@ -361,7 +364,7 @@
       let s;
       try { s = await TC.api("GET", "/api/camera"); } catch (e) { return; }
       if (!s || s.table !== id) { if (!first) cameraLost(false); cameraPaused(0); return; }
-      if (first && s.paused_s > 0) cameraPaused(s.paused_s);
+      if (s.paused_s > 0 || !first) cameraPaused(s.paused_s || 0);
       const names = (s.zones || []).map((z) => z.name);
       if (String(names) !== String(cameraZones)) {
         cameraZones = names;
@@ -373,16 +376,27 @@
 
     let source = null;
     let retry = null;
+    let cameraAsked = false;
     function connect() {
       clearTimeout(retry);
       if (source) source.close();
-      const q = me ? "?token=" + encodeURIComponent(me.token) : "";
+      // (the host's stream, with the PIN, carries the host's view and version: a player's
+      // version moves only with what that player may see)
+      const qs = new URLSearchParams();
+      if (me) qs.set("token", me.token);
+      if (pin) qs.set("pin", pin);
+      const q = qs.toString() ? "?" + qs : "";
       const here = source = new EventSource("/api/tables/" + id + "/stream" + q);
       const dot = document.getElementById("live");
+      let opened = false;
       here.addEventListener("state", (ev) => {
         const msg = JSON.parse(ev.data);
         dot.className = "dot on";
         show(msg.view, msg.events);
+        // (the camera's news from here on comes by this stream; what it said before the
+        // stream was heard, a camera back or a pause while the phone opened the page or
+        // was off the Wi-Fi, is asked once the stream is)
+        if (!opened) { opened = true; checkCamera(!cameraAsked); cameraAsked = true; }
       });
       here.onerror = () => {
         dot.className = "dot off";
@@ -411,7 +425,6 @@
     const params = new URLSearchParams(location.search);
     renderSeats(params.get("join") === "1" && !me);
     connect();
-    checkCamera(true);
   };
 
   /* ---- the new-table page ---- */

@@ -210,6 +210,8 @@ class Player:
                 # (numbered as the phone's own list: gaps in the log's numbers would count
                 # the secret moves between two entries)
                 assert [e["seq"] for e in entries] == list(range(1, len(entries) + 1))
+                # (and the view's version is that count: the table's counted them all)
+                assert view["version"] == view["table"]["version"] == len(entries)
                 for entry in entries:
                     body = entry["body"]
                     own = entry["actor"].get("seat") == seat and not entry["actor"].get("host")
@@ -486,6 +488,7 @@ class HttpPlayer(Player):
                 hist = self.client.get(
                     f"/api/tables/{self.id}/history", headers=self.tokens[seat]
                 ).json["history"]
+                assert view["version"] == len(hist)
                 for entry in hist:
                     own = entry["actor"].get("seat") == seat and not entry["actor"].get("host")
                     if (

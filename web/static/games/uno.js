@@ -200,6 +200,7 @@
       if (res && typeof res.version === "number") ui.ownVersion = res.version;
       return res;
     } catch (e) {
+      if (e.code === "stale_version") ui.ownVersion = 0;  // (the view's version is the one to send)
       ui.alert = refusal(e, action);
       ui.alertVersion = ctx.view ? ctx.view.version : null;
       ctx.toast(ui.alert, "error");
