@@ -56,8 +56,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run a subcommand. A bad setting or a database that cannot be opened is a person's
+    to fix, not a bug: one ``error:`` line and exit 2 (as argparse does), no traceback."""
+    from companion.config import ConfigError
+    from companion.store import DatabaseError
+
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except (ConfigError, DatabaseError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

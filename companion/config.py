@@ -1,7 +1,9 @@
 """Configuration: built-in defaults < /etc/companion/companion.toml < COMPANION_* variables.
 
 The file holds the wiring of one physical table (pins, camera, speaker); the environment
-overrides any key for a run (``COMPANION_PORT=9000``, ``COMPANION_CAMERA=replay``).
+overrides any key for a run (``COMPANION_PORT=9000``, ``COMPANION_CAMERA=replay``). Every
+value is checked as it is loaded (:class:`ConfigError`), so a typo stops the program at once
+with the key named, not later with a traceback.
 """
 
 from __future__ import annotations
@@ -61,41 +63,123 @@ class Config:
         return "0.0.0.0" if is_raspberry_pi() else "127.0.0.1"
 
 
-def _coerce(value: str, current: Any) -> Any:
-    if isinstance(current, bool):
-        return value.lower() in ("1", "true", "yes", "on")
-    if isinstance(current, int):
-        return int(value)
-    if isinstance(current, list):
-        return [int(v) for v in value.replace(",", " ").split()]
-    if current is None:
-        return int(value) if value.strip().lstrip("-").isdigit() else None
-    return value
+SPEECH_CHOICES = ("espeak", "browser", "silent")  # (and "espeak-ng"; "": auto)
+CAMERA_KINDS = ("picamera2", "opencv", "replay", "off")  # (opencv:<n|path>, replay:<path>)
+# The table's languages (companion.games.werewolf.script.LANGUAGES; a test keeps them equal)
+LANGUAGES = ("en", "pt_BR", "zh_Hans")
+_LANGUAGE_PREFIXES = ("en", "pt", "zh", "cmn")  # what script.language reads as each of them
+
+
+class ConfigError(ValueError):
+    """A setting the table cannot run with, in one line: where it came from (the file, a
+    COMPANION_* variable, the command line), the key, its value and what it may be.
+
+    Raised by :func:`load_config`, so that ``companion serve`` stops with ``error: ...``
+    before it binds the port or opens anything (a bad ``speech`` used to crash it after
+    "ready"), and ``deploy/install.sh`` refuses the same file the service would."""
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)  # (TOML's true is no port)
+
+
+def _expected(name: str, value: Any) -> str | None:
+    """What ``value`` should be for the field ``name``, or None when it is fine."""
+    if name == "port":
+        return None if _is_int(value) and 1 <= value <= 65535 else "an integer from 1 to 65535"
+    if name in ("threads", "max_body_bytes"):
+        return None if _is_int(value) and value >= 1 else "an integer of 1 or more"
+    if name == "buzzer_pin":
+        ok = value is None or (_is_int(value) and value >= 0)
+        return None if ok else "a pin number (an integer), or left out for no buzzer"
+    if name in ("button_pins", "led_pins"):
+        ok = isinstance(value, list) and all(_is_int(v) and v >= 0 for v in value)
+        return None if ok else "a list of integers (pin numbers)"
+    if not isinstance(value, str):
+        return "a string"
+    choice = value.strip().lower()
+    if name == "speech" and choice not in ("", "espeak-ng", *SPEECH_CHOICES):
+        return f"one of {', '.join(SPEECH_CHOICES)}, or empty for auto"
+    kind = value.strip().partition(":")[0]  # (vision.sources reads the kind as written)
+    if name == "camera" and kind and kind not in CAMERA_KINDS and choice != "off":
+        return ('one of picamera2, opencv:<index or path>, replay[:<folder>], off, '
+                "or empty for auto")
+    language = choice.replace("-", "_").split("_")[0]
+    if name == "language" and choice and language not in _LANGUAGE_PREFIXES:
+        return f"one of {', '.join(LANGUAGES)}"
+    return None
+
+
+def _from_env(text: str, default: Any) -> Any:
+    """A COMPANION_* variable's text as the field's type; the text itself where it does not
+    parse, for :func:`_expected` to refuse with the variable's name."""
+    try:
+        if isinstance(default, list):
+            return [int(v) for v in text.replace(",", " ").split()]
+        if isinstance(default, int) or default is None:  # (None: buzzer_pin; empty: none)
+            return int(text) if text.strip() or default is not None else None
+    except ValueError:
+        return text
+    return text
+
+
+def _read_file(path: Path, explicit: bool) -> dict[str, Any]:
+    """The settings in the config file, flattened; {} when the default file is absent.
+
+    A file named with ``--config`` must exist (a typo was silently ignored and the table ran
+    on defaults); the default path, or COMPANION_CONFIG (the systemd unit sets it to the
+    default path), may be missing: a laptop has no /etc/companion."""
+    if not explicit and not path.exists():
+        return {}
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(f"no config file at {path}") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read the config file {path}: {exc.strerror or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    section = data.get("companion")
+    flat = dict(section) if isinstance(section, dict) else {}
+    flat.update({k: v for k, v in data.items() if not isinstance(v, dict)})
+    for name in ("gpio", "camera", "speech", "server"):
+        if isinstance(data.get(name), dict):
+            flat.update(data[name])
+    return flat
 
 
 def load_config(
     path: Path | None = None, env: dict[str, str] | None = None, **overrides: Any
 ) -> Config:
-    """Build the config from the file (if any), then the environment, then explicit values."""
+    """Build the config from the file (if any), then the environment, then explicit values
+    (the command line's); ``path`` is ``--config``, which must exist.
+
+    Raises :class:`ConfigError` for a file that does not parse or a value that is not what
+    its key takes, naming where it came from."""
     env = os.environ if env is None else env
     cfg = Config()
+    source: dict[str, str] = {}
+    explicit = path is not None
     path = path or Path(env.get("COMPANION_CONFIG", SYSTEM_CONFIG))
-    if path.is_file():
-        with path.open("rb") as fh:
-            data = tomllib.load(fh)
-        flat = dict(
-            data.get("companion", {}), **{k: v for k, v in data.items() if not isinstance(v, dict)}
-        )
-        for section in ("gpio", "camera", "speech", "server"):
-            flat.update(data.get(section, {}))
-        for f in fields(cfg):
-            if f.name in flat:
-                setattr(cfg, f.name, flat[f.name])
+    flat = _read_file(path, explicit)
+    for f in fields(cfg):
+        if f.name in flat:
+            setattr(cfg, f.name, flat[f.name])
+            source[f.name] = str(path)
+    defaults = Config()
     for f in fields(cfg):
         key = "COMPANION_" + f.name.upper()
         if key in env:
-            setattr(cfg, f.name, _coerce(env[key], getattr(cfg, f.name)))
+            setattr(cfg, f.name, _from_env(env[key], getattr(defaults, f.name)))
+            source[f.name] = key
     for name, value in overrides.items():
         if value is not None:
             setattr(cfg, name, value)
+            source[name] = "the command line"
+    bad = [f"{where}: {name} = {getattr(cfg, name)!r} (expected {expected})"
+           for name, where in source.items()
+           if (expected := _expected(name, getattr(cfg, name))) is not None]
+    if bad:  # (every bad value at once: one fix per run is slow on a Pi over ssh)
+        raise ConfigError("; ".join(bad))
     return cfg

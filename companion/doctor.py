@@ -4,6 +4,7 @@ fallback each subsystem will use, so a host can fix the wiring before friends ar
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import os
@@ -14,6 +15,7 @@ from typing import Any
 
 from companion.config import is_raspberry_pi, load_config
 from companion.narration import PLAYERS
+from companion.store import database_problem
 
 
 def _check_camera(cfg, probe: bool = True) -> dict[str, Any]:
@@ -61,18 +63,30 @@ def _check_camera(cfg, probe: bool = True) -> dict[str, Any]:
             "fallback": choice.fallback or choice.kind == "replay" or frame is None}
 
 
-def _check_pins(cfg) -> dict[str, Any]:
+def _check_pins(cfg, on_pi: bool | None = None) -> dict[str, Any]:
+    """The pin factory ``companion serve`` will use, loaded as it loads it
+    (``hardware.pins.choose_factory``): one that fails to load leaves serve without buttons,
+    LEDs or buzzer, so it is a FALLBACK here, with the reason (docs/wiring.md)."""
     env = os.environ.get("GPIOZERO_PIN_FACTORY")
-    pi = is_raspberry_pi()
-    if cfg.pin_factory or env:
-        choice = cfg.pin_factory or env
-    elif pi:
-        choice = "gpiozero default (lgpio on Bookworm)"
-    else:
-        choice = "mock (no GPIO here): on-screen buttons and terminal keys"
-    return {"raspberry_pi": pi, "gpiochip": sorted(str(p) for p in Path("/dev").glob("gpiochip*")),
-            "button_pins": cfg.button_pins, "led_pins": cfg.led_pins,
-            "buzzer_pin": cfg.buzzer_pin, "will_use": choice, "fallback": not pi}
+    pi = is_raspberry_pi() if on_pi is None else on_pi
+    out: dict[str, Any] = {
+        "raspberry_pi": pi, "gpiochip": sorted(str(p) for p in Path("/dev").glob("gpiochip*")),
+        "button_pins": cfg.button_pins, "led_pins": cfg.led_pins, "buzzer_pin": cfg.buzzer_pin}
+    named = cfg.pin_factory or env
+    if not named and not pi:  # (nothing to load: serve simulates the pins, with a warning)
+        return {**out, "will_use": "mock (no GPIO here): on-screen buttons and terminal keys",
+                "fallback": True}
+    choice = named or "gpiozero default (lgpio on Bookworm)"
+    try:
+        from hardware.pins import choose_factory
+
+        factory, simulated = choose_factory(cfg, on_pi=pi)
+    except Exception as exc:  # (gpiozero's BadPinFactory, an ImportError, a busy chip...)
+        return {**out, "will_use": f"no pins: {choice} did not load; on-screen buttons only",
+                "fallback": True, "error": f"{exc.__class__.__name__}: {exc}"}
+    with contextlib.suppress(Exception):
+        factory.close()  # (the pins are serve's to claim, not the doctor's)
+    return {**out, "will_use": choice, "fallback": simulated}
 
 
 def _voices(exe: str) -> list[str]:
@@ -103,8 +117,10 @@ def _check_speech(cfg) -> dict[str, Any]:
 
 def report(cfg=None) -> dict[str, Any]:
     cfg = cfg or load_config()
+    problem = database_problem(cfg.database_path)
     return {
         "database": str(cfg.database_path),
+        **({"database_error": problem} if problem else {}),
         "listen": f"{cfg.bind_host}:{cfg.port}",
         "camera": _check_camera(cfg),
         "pins": _check_pins(cfg),
@@ -115,10 +131,15 @@ def report(cfg=None) -> dict[str, Any]:
 def run_doctor(args: argparse.Namespace) -> int:
     cfg = load_config(path=Path(args.config) if args.config else None)
     rep = report(cfg)
+    # (a database serve cannot open stops it: exit 2, as serve does; fallbacks still run)
+    status = 2 if "database_error" in rep else 0
     if args.json:
         print(json.dumps(rep, indent=2))
-        return 0
-    print(f"database : {rep['database']}")
+        return status
+    if status:
+        print(f"database : {rep['database']}  [ERROR: {rep['database_error']}]")
+    else:
+        print(f"database : {rep['database']}")
     print(f"listen   : {rep['listen']}")
     for part in ("camera", "pins", "speech"):
         info = rep[part]
@@ -127,4 +148,4 @@ def run_doctor(args: argparse.Namespace) -> int:
         for k, v in info.items():
             if k not in ("will_use", "fallback"):
                 print(f"           {k}: {v}")
-    return 0
+    return status

@@ -7,6 +7,8 @@ pins (with a warning), keys in the terminal and on-screen buttons for slaps.
 from __future__ import annotations
 
 import argparse
+import errno
+import ipaddress
 import logging
 import shutil
 import signal
@@ -43,11 +45,42 @@ def public_url(cfg: Config) -> str:
     return f"http://{host}:{cfg.port}"
 
 
-def local_only_hint() -> str:
-    """Off a Pi the server listens on this machine only (a laptop does not expose itself by
-    accident): say so, and how to let the table's phones in."""
-    return ("Only this machine can open it. To serve the phones on this network, run "
-            "./bootstrap run --host 0.0.0.0")
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only (127.x.x.x, ::1, localhost): no phone can open
+    an address on it."""
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def ready_text(url: str, port: int, local_only: bool) -> tuple[list[str], str | None]:
+    """What ``serve`` says once it listens, and the URL to draw as a QR code (None: none).
+
+    Off a Pi it listens on this machine only (a laptop must not expose itself by accident):
+    then the URL is for this computer's browser, the phones need ``--host 0.0.0.0`` (with the
+    same port), and no QR code is drawn, since no phone could open it."""
+    if not local_only:
+        return [f"Table Companion is ready: open {url} on the phones at the table."], url
+    return [f"Table Companion is ready: open {url} in this computer's browser.",
+            "Phones cannot open that address: only this computer can. To serve the phones on "
+            f"this network, run ./bootstrap run --host 0.0.0.0 --port {port}"], None
+
+
+def listen_error(exc: OSError, host: str, port: int) -> str:
+    """Why the port could not be bound, and what to do: "another companion?" only where the
+    address is in use; an address this machine does not have is said to be just that."""
+    where = f"Cannot listen on {host}:{port}"
+    if exc.errno == errno.EADDRINUSE:
+        return (f"{where} (the address is in use): is another companion running? Stop it, "
+                "or choose another port with --port.")
+    if exc.errno == errno.EADDRNOTAVAIL:
+        mine = ", ".join(lan_addresses()) or "127.0.0.1"
+        return (f"{where}: this machine has no address {host}. Give --host one of its addresses "
+                f"({mine}), or 0.0.0.0 for all of them.")
+    return f"{where} ({exc.strerror or exc}). Choose another port with --port, or another --host."
 
 
 def build(cfg: Config):
@@ -62,8 +95,10 @@ def build(cfg: Config):
 
 def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    # (a bad setting or database raises here, before the port is bound: cli.main says it)
     cfg = load_config(path=Path(args.config) if args.config else None,
                       host=args.host, port=args.port, database=args.db)
+    local_only = not cfg.public_url and is_loopback(cfg.bind_host)
     url = public_url(cfg)
     cfg.public_url = cfg.public_url or url
     service, app = build(cfg)
@@ -73,24 +108,27 @@ def serve(args: argparse.Namespace) -> int:
         server = create_server(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
                                channel_timeout=3600, ident="companion")
     except OSError as exc:
-        print(f"Cannot listen on {cfg.bind_host}:{cfg.port} ({exc.strerror or exc}): is "
-              "another companion running? Stop it, or choose another port with --port.",
-              file=sys.stderr, flush=True)
+        print(listen_error(exc, cfg.bind_host, cfg.port), file=sys.stderr, flush=True)
         return 1
+    except ValueError:  # (waitress: the host name does not resolve)
+        print(f"error: cannot listen on {cfg.bind_host}:{cfg.port}: {cfg.bind_host!r} is "
+              "neither an address nor a name this machine can resolve. Give --host one of "
+              "its addresses, or 0.0.0.0 for all of them.", file=sys.stderr, flush=True)
+        return 2
     stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
     if getattr(stop_hw, "press", None) is not None:
         app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
     stop_narration = start_narration(cfg, service)
     stop_camera = start_camera(cfg, service, app)
-    print(f"Table Companion is ready: open {url} on the phones at the table.", flush=True)
-    if cfg.bind_host.startswith("127."):
-        print(local_only_hint(), flush=True)
+    lines, qr_url = ready_text(url, cfg.port, local_only)
+    for line in lines:
+        print(line, flush=True)
     print(f"Database: {cfg.database_path}", flush=True)
-    if not args.no_qr and sys.stdout.isatty():
+    if qr_url and not args.no_qr and sys.stdout.isatty():
         try:
             import segno
 
-            segno.make(url, error="m").terminal(compact=True)
+            segno.make(qr_url, error="m").terminal(compact=True)
         except Exception:  # a terminal that cannot draw it still has the URL above
             pass
     # systemd stops the service with SIGTERM: shut down as on Ctrl-C (the camera released,

@@ -10,7 +10,9 @@ keeps everything that happened.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -78,19 +80,84 @@ class LogEntry:
         }
 
 
+class DatabaseError(Exception):
+    """The database cannot be created or opened, said in one line with its path and why
+    (``companion`` prints it as ``error: ...`` and exits 2: a data dir under /proc, a
+    ``--db`` naming a folder or a text file ended in a traceback)."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"cannot open the database at {path}: {reason}")
+        self.path, self.reason = path, reason
+
+
+def _nearest(path: Path) -> Path:
+    """The nearest folder above ``path`` that exists (or a file, where one blocks it)."""
+    parent = path.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    return parent
+
+
+def _why(path: Path, exc: Exception) -> str:
+    """``exc``, raised creating or opening the database at ``path``, in words to act on."""
+    if path.is_dir():
+        return "it is a folder, not a file"
+    if not _nearest(path).is_dir():
+        return f"{_nearest(path)} is a file, not a folder"
+    if isinstance(exc, OSError) and exc.filename and Path(exc.filename) != path:
+        return f"cannot create the folder {exc.filename} ({exc.strerror})"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)  # (sqlite's: "file is not a database", "attempt to write a readonly...")
+
+
+def database_problem(path: str | Path) -> str | None:
+    """Why :class:`Store` could not open ``path``, or None. Creates nothing (``companion
+    doctor`` asks before the first start, perhaps as another user): an existing file is
+    opened read-only and its header read; for a new one, a scratch file is made and removed
+    in the folder where ``Store`` would start creating."""
+    path = Path(path)
+    nearest = _nearest(path)
+    if path.is_dir() or not nearest.is_dir():
+        return _why(path, IsADirectoryError())
+    try:
+        if path.exists():
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            try:
+                db.execute("PRAGMA schema_version")  # (reads the header: a text file fails)
+            finally:
+                db.close()
+            if not os.access(path, os.R_OK | os.W_OK):
+                return "permission denied (it must be readable and writable)"
+            return None
+        with tempfile.NamedTemporaryFile(dir=nearest):
+            return None
+    except sqlite3.Error as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"cannot create anything in {nearest} ({exc.strerror or exc})"
+
+
 class Store:
     """One SQLite file shared by every table. Safe to use from many threads."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        if str(path) != ":memory:":
-            self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(SCHEMA)
+        db = None
+        try:
+            if str(path) != ":memory:":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as exc:
+            if db is not None:
+                db.close()
+            raise DatabaseError(self.path, _why(self.path, exc)) from exc
+        self._db = db
 
     def close(self) -> None:
         with self._lock:

@@ -251,9 +251,10 @@ install_app() {
     fi
 }
 
-# The config must parse and every value must have its key's type (the service would not start
-# otherwise); an unknown key is only warned about, since a key dropped by a newer version must
-# not block its upgrade.
+# The config must load as the service loads it: companion.config's own checks (TOML syntax,
+# each key's type, the choices of speech, camera and language), so a file the service would
+# refuse is refused here with the same one-line message. An unknown key is only warned about,
+# since a key dropped by a newer version must not block its upgrade.
 check_config() {
     "$VENV/bin/python" - "$CONF" <<'EOF'
 import sys
@@ -261,29 +262,15 @@ import tomllib
 from dataclasses import fields
 from pathlib import Path
 
-from companion.config import Config, load_config
+from companion.config import Config, ConfigError, load_config
 
 path = Path(sys.argv[1])
 try:
-    with path.open("rb") as fh:
-        data = tomllib.load(fh)
-except tomllib.TOMLDecodeError as exc:
-    sys.exit(f"{path}: not valid TOML: {exc}")
-cfg, defaults = load_config(path=path, env={}), Config()
-bad = []
-for f in fields(Config):
-    value, default = getattr(cfg, f.name), getattr(defaults, f.name)
-    if value is None and default is None:
-        continue  # buzzer_pin left out: no buzzer
-    want = int if default is None else type(default)
-    ok = isinstance(value, want) and not isinstance(value, bool)
-    if ok and want is list:
-        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    if not ok:
-        kind = "a list of integers" if want is list else want.__name__
-        bad.append(f"{f.name} = {value!r} (expected {kind})")
-if bad:
-    sys.exit(f"{path}: wrong type: " + "; ".join(bad))
+    load_config(path=path, env={})
+except ConfigError as exc:
+    sys.exit(str(exc))
+with path.open("rb") as fh:
+    data = tomllib.load(fh)
 known = {f.name for f in fields(Config)}
 sections = {"companion", "server", "camera", "speech", "gpio"}  # those load_config reads
 unknown = []

@@ -147,9 +147,7 @@ def cmd_teach(args: argparse.Namespace) -> int:
     if args.deck in DECKS:  # (a built-in deck: one of its own cards, as the camera page asks)
         own = spelled(args.deck, args.label)
         if own is None:
-            print(f"error: {args.label!r} is not a card of the {args.deck} deck (its names:"
-                  f" {', '.join(DECKS[args.deck][:6])}, ...; see `companion vision decks`)",
-                  file=sys.stderr)
+            print(not_a_card(args.deck, args.label), file=sys.stderr)
             return 2
         args.label, label = own, fold_taught_name(own)
     crops = []  # (every photo checked before any is taught)
@@ -178,11 +176,34 @@ def cmd_teach(args: argparse.Namespace) -> int:
                       f"Give --force to teach it as {args.label} anyway.", file=sys.stderr)
                 return 2
     n = 0
-    for crop in crops:
-        n = store.teach(args.deck, args.label, crop, crop=True)
+    try:
+        for crop in crops:
+            n = store.teach(args.deck, args.label, crop, crop=True)
+    except OSError as exc:  # (a --data-dir under /proc, or under a file)
+        print(f"error: cannot save the card in {store.root}: {exc.strerror or exc}"
+              + (f" ({exc.filename})" if exc.filename else ""), file=sys.stderr)
+        return 2
     # (the name as stored: "Red Seven!" is kept as red-seven)
     print(f"{args.deck}/{label}: {n} photo(s) known")
     return 0
+
+
+def not_a_card(deck: str, typed: str) -> str:
+    """The error for a name that is no card of built-in ``deck``: the nearest names, then
+    all of them (``companion vision decks`` lists only what was taught)."""
+    import difflib
+
+    from companion.cards import DECKS, fold_taught_name
+
+    names = DECKS[deck]
+    folded = {fold_taught_name(n): n for n in names}
+    near = [folded[n] for n in difflib.get_close_matches(fold_taught_name(typed), folded, n=3)]
+    guess = ""
+    if near:
+        said = near[0] if len(near) == 1 else f"{', '.join(near[:-1])} or {near[-1]}"
+        guess = f" Did you mean {said}?"
+    return (f"error: {typed!r} is not a card of the {deck} deck.{guess}\n"
+            f"The {deck} deck's {len(names)} cards: {' '.join(names)}")
 
 
 def cmd_forget(args: argparse.Namespace) -> int:
@@ -251,7 +272,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     from vision.frame_hub import FrameHub
     from vision.identify import Identifier
     from vision.preview import draw
-    from vision.sources import make_source
+    from vision.sources import CameraUnavailable, choose_source
 
     spec = args.camera
     if spec is None:
@@ -263,8 +284,22 @@ def cmd_preview(args: argparse.Namespace) -> int:
     except (KeyError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    args.out.mkdir(parents=True, exist_ok=True)
-    with FrameHub(make_source(spec)) as hub:
+    try:  # (a camera named here or in the config: the sample photos are no preview of it)
+        source, _ = choose_source(spec, fallback=False)
+    except CameraUnavailable as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    why = "it is a file, not a folder" if args.out.is_file() else None
+    if why is None:
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # (under a file, under /proc, no permission)
+            why = exc.strerror or str(exc)
+    if why is not None:
+        source.close()
+        print(f"error: cannot write the frames in {args.out}: {why}", file=sys.stderr)
+        return 2
+    with FrameHub(source) as hub:
         seq = 0
         for i in range(args.frames):
             frame = hub.wait_next(seq, timeout=3.0)
@@ -273,7 +308,10 @@ def cmd_preview(args: argparse.Namespace) -> int:
                 return 1
             seq = frame.seq
             cards, ms = ident.timed(frame.image)
-            cv2.imwrite(str(args.out / f"frame_{i:03d}.jpg"), draw(frame.image, cards))
+            path = args.out / f"frame_{i:03d}.jpg"
+            if not cv2.imwrite(str(path), draw(frame.image, cards)):
+                print(f"error: cannot write {path}", file=sys.stderr)
+                return 2
             print(f"frame {frame.seq} t={frame.t_ns} {ms:.1f} ms: "
                   + ", ".join(f"{c.label or '?'}" for c in cards))
     return 0

@@ -158,17 +158,22 @@ def test_installers_config_check_accepts_the_example():
 
 
 @pytest.mark.parametrize(("toml", "message"), [
-    ('port = "eighty"\n', "port = 'eighty' (expected int)"),
+    ('port = "eighty"\n', "port = 'eighty' (expected an integer from 1 to 65535)"),
     ('port = "eighty\n', "not valid TOML"),
     ('[gpio]\nbutton_pins = [4, "x"]\n', "expected a list of integers"),
-    ("[server]\nthreads = true\n", "threads = True (expected int)"),
+    ("[server]\nthreads = true\n", "threads = True (expected an integer of 1 or more)"),
+    # (the right type, but the service refuses it: it passed the install, then failed)
+    ('[speech]\nspeech = "loud"\n', "speech = 'loud' (expected one of espeak, browser"),
+    ('[camera]\ncamera = "webcam"\n', "camera = 'webcam' (expected one of picamera2"),
 ])
 def test_installers_config_check_rejects_what_would_stop_the_service(tmp_path, toml, message):
+    """The check is companion.config's own, so it refuses what the service would."""
     path = tmp_path / "companion.toml"
     path.write_text(toml)
     proc = _check_config(path)
     assert proc.returncode != 0
-    assert message in proc.stderr
+    assert proc.stderr.startswith(f"{path}: ") and message in proc.stderr
+    assert "Traceback" not in proc.stderr
 
 
 def test_installers_config_check_only_warns_about_unknown_keys(tmp_path):

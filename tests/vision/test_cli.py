@@ -30,11 +30,14 @@ def test_identify_json_contract(tmp_path: Path, capsys) -> None:
         assert len(card["corners"]) == 4 and 0 <= card["confidence"] <= 1
 
 
-def test_unknown_deck_is_an_error(tmp_path: Path) -> None:
+def test_unknown_deck_is_an_error(tmp_path: Path, capsys) -> None:
+    """Said without a KeyError's quotes around it, with the decks there are."""
     path = tmp_path / "x.jpg"
     cv2.imwrite(str(path), render_scene([("uno", "red-1")])[0])
     assert run(["vision", "identify", "--deck", "nope", "--data-dir", str(tmp_path),
                 str(path)]) == 2
+    assert capsys.readouterr().err == ("error: unknown deck 'nope': not built in and never "
+                                       "taught (the decks: uno, french, huangdi)\n")
 
 
 def test_markers_sheet(tmp_path: Path) -> None:
@@ -189,3 +192,47 @@ def test_zones_from_a_photo_without_markers_says_why(tmp_path: Path, capsys) -> 
     assert run(["vision", "zones", str(path)]) == 0
     out = capsys.readouterr()
     assert out.out.strip() == "[]" and "no complete pair of markers" in out.err
+
+
+def test_teach_a_wrong_name_of_a_built_in_deck_lists_its_names(tmp_path: Path, capsys) -> None:
+    """It pointed to `companion vision decks`, which lists only taught decks (``{}``)."""
+    path = tmp_path / "card.png"
+    cv2.imwrite(str(path), render_scene([("uno", "red-7")], seed=2)[0])
+    assert run(["vision", "teach", "uno", "red-77", str(path), "--data-dir",
+                str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "'red-77' is not a card of the uno deck. Did you mean red-7" in err
+    assert "The uno deck's 56 cards: red-0 red-1" in err and "wild-draw4" in err
+    assert "vision decks" not in err
+
+
+def test_teach_into_a_data_dir_that_cannot_be_made_is_an_error(tmp_path: Path,
+                                                               capsys) -> None:
+    path = tmp_path / "card.png"
+    cv2.imwrite(str(path), render_scene([("uno", "red-7")], seed=2)[0])
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("a file, not a folder")
+    assert run(["vision", "teach", "house", "sun", str(path), "--data-dir",
+                str(blocker / "data")]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot save the card in {blocker}")
+
+
+def test_preview_of_a_named_camera_that_cannot_open_is_an_error(tmp_path: Path,
+                                                                capsys) -> None:
+    """It previewed the sample photos instead, wrote their frames and exited 0."""
+    out = tmp_path / "p"
+    assert run(["vision", "preview", "--camera", f"opencv:{tmp_path / 'video7'}",
+                "--frames", "1", "--out", str(out)]) == 1
+    assert "cannot be opened" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_preview_to_an_out_that_is_no_folder_is_an_error(tmp_path: Path, capsys) -> None:
+    """It was a FileExistsError traceback."""
+    file = tmp_path / "file.txt"
+    file.write_text("x")
+    for out, why in ((file, "it is a file, not a folder"),
+                     (file / "p", "Not a directory")):
+        assert run(["vision", "preview", "--camera", "replay", "--frames", "1",
+                    "--out", str(out)]) == 2
+        assert capsys.readouterr().err == f"error: cannot write the frames in {out}: {why}\n"

@@ -57,6 +57,24 @@ def test_unknown_spec_falls_back_too() -> None:
     src.close()
 
 
+def test_without_fallback_a_named_camera_that_fails_raises(monkeypatch) -> None:
+    """``vision preview --camera opencv:7`` previewed the sample photos instead and exited 0;
+    left to choose, the camera still falls back (off a Pi: the samples, no failure)."""
+    import warnings
+
+    import companion.config
+    from vision.sources import CameraUnavailable, choose_source
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CameraFallbackWarning)
+        with pytest.raises(CameraUnavailable, match=r"camera 'opencv:/no/such/video\.mp4' cannot"):
+            choose_source("opencv:/no/such/video.mp4", fallback=False)
+    monkeypatch.setattr(companion.config, "is_raspberry_pi", lambda: False)
+    src, choice = choose_source("", start=False, fallback=False)
+    src.close()
+    assert choice.kind == "replay" and choice.wanted is None
+
+
 def test_stepped_replay_uses_the_injected_clock() -> None:
     clock = FakeClock(start_ns=5_000)
     imgs = [np.zeros((4, 4, 3), np.uint8), np.ones((4, 4, 3), np.uint8)]

@@ -23,6 +23,15 @@ class Verdict:
     suits: dict[str, float] | None = None
 
 
+class UnknownDeck(KeyError):
+    """A deck neither built in nor taught. A KeyError (callers catch that), but said as its
+    message: a KeyError's str is its repr, and the CLI printed ``error: "unknown deck ..."``
+    with stray quotes."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
 class Recogniser(Protocol):
     def classify(self, crop: np.ndarray) -> Verdict: ...
 
@@ -47,7 +56,9 @@ def get_recogniser(deck: str, data_path: object = None) -> Recogniser:
         builtin = cnn.CnnRecogniser(deck) if cnn.available(deck) else BuiltinRecogniser(deck)
         return builtin if taught is None else TaughtFirst(taught, builtin, read_as)
     if taught is None:
-        raise KeyError(f"unknown deck {deck!r}: not built in and never taught")
+        known = ", ".join(dict.fromkeys([*BUILTIN_DECKS, *store.list_decks()]))
+        raise UnknownDeck(f"unknown deck {deck!r}: not built in and never taught "
+                          f"(the decks: {known})")
     return taught
 
 

@@ -26,6 +26,11 @@ class CameraFallbackWarning(RuntimeWarning):
     """The configured camera could not start; a replay of sample photos stands in."""
 
 
+class CameraUnavailable(RuntimeError):
+    """A camera named by the caller cannot start, and no fallback was wanted (``companion
+    vision preview --camera ...``: frames of the sample photos are no preview of it)."""
+
+
 class Source(Protocol):
     name: str
 
@@ -93,10 +98,13 @@ def make_source(config_or_spec: object = None, start: bool = True) -> Source:
     return choose_source(config_or_spec, start)[0]
 
 
-def choose_source(config_or_spec: object = None, start: bool = True
+def choose_source(config_or_spec: object = None, start: bool = True, fallback: bool = True
                   ) -> tuple[Source, SourceChoice]:
-    """``make_source``, and what it chose (:class:`SourceChoice`)."""
+    """``make_source``, and what it chose (:class:`SourceChoice`). ``fallback`` False: a
+    camera named in the spec that cannot start raises :class:`CameraUnavailable` instead of
+    the sample replay standing in (the automatic choice still falls back)."""
     spec = _spec_of(config_or_spec).strip()
+    named = bool(spec)
     wanted: str | None = spec or None
     if not spec:
         from companion.config import is_raspberry_pi
@@ -115,6 +123,9 @@ def choose_source(config_or_spec: object = None, start: bool = True
     except Exception as exc:
         if spec.startswith("replay") and ":" not in spec:
             raise
+        if not fallback and named:
+            raise CameraUnavailable(f"camera {spec!r} cannot be opened "
+                                    f"({exc.__class__.__name__}: {exc})") from exc
         msg = (f"camera {spec!r} unavailable ({exc.__class__.__name__}: {exc}); "
                "FALLING BACK to the replay of sample photos: the table is NOT watching a camera")
         log.warning(msg)
