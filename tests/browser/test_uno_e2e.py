@@ -124,8 +124,10 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     expect(chen.locator('[data-tally="0"]')).to_contain_text("2 of 3 cards")
     pick(ana, "blue-skip")
     expect(chen.locator('[data-tally="0"]')).to_contain_text("3 of 3 cards · 77 points")
+    # Chen types her points on her own phone; they reach Ana's, which scores the round
     chen.fill("#uno-points-2", "12")
-    chen.locator("#uno-score").click()
+    expect(ana.locator("#uno-points-2")).to_have_value("12")
+    ana.locator("#uno-score").click()
 
     # the scores reach every phone, Bruno's in Portuguese, with the chart
     expect(bruno.locator('.uno-total[data-seat="1"]')).to_have_text("89")
@@ -153,6 +155,9 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
     assert status == 201, res
     url, table_id = server.url + res["url"], res["table"]["id"]
     ana, bruno, chen = (phone("en-US") for _ in range(3))
+    # Ana is the host and plays too (the PIN kept on her phone)
+    ana.goto(server.url + "/")
+    ana.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('2468'))")
     for seat, p in enumerate((ana, bruno, chen)):
         p.goto(url + "?join=1")
         p.locator(f'#seats button[data-seat="{seat}"]').click()
@@ -174,7 +179,8 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
     pick(bruno, "green-2")
     bruno.locator("#uno-send-hand").click()
     expect(chen.locator("#uno-reveal .uno-card")).to_have_count(2)
-    expect(ana.locator("#uno-reveal")).to_have_count(0)  # only the challenger and the accused
+    # only the challenger and the accused: not Ana, though her host's view holds it
+    expect(ana.locator("#uno-reveal")).to_have_count(0)
     expect(ana.locator('.uno-count[data-seat="1"]')).to_have_text("6")  # guilty: he draws 4
     expect(chen.locator("#uno-turn")).to_have_text("Your turn!")  # the victim plays on
 
@@ -194,5 +200,12 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
     expect(ana.locator(".uno-proposal")).to_contain_text("Did you play Green 7?")
     ana.locator("#uno-confirm").click()
     expect(chen.locator("#uno-top")).to_have_attribute("data-card", "green-7")
+    expect(chen.locator("#uno-news")).to_contain_text("Ana played Green 7.")
+
+    # the host takes it back: no phone goes on saying that Ana played it
+    ana.locator("#host-panel summary", has_text="Host").click()
+    ana.locator("#undo").click()
+    expect(chen.locator("#uno-top")).not_to_have_attribute("data-card", "green-7")
+    expect(chen.locator("#uno-news")).to_have_text("The host took back the last move.")
     for p in (ana, bruno, chen):
         assert p.js_errors == []

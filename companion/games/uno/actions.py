@@ -62,8 +62,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("uncount_card", N_("Take back a card entered by mistake."),
                {"type": "uncount_card", "seat": 1, "card": "wild"},
                {"seat": "whose hand", "card": "card name"}),
-    ActionSpec("end_round", N_("Score the round with the hands left (without hands: the cards "
-                               "entered one by one)."),
+    ActionSpec("count_points", N_("Enter the points counted in a hand left (null: clear them)."),
+               {"type": "count_points", "seat": 1, "points": 53},
+               {"seat": "whose hand", "points": "whole number, or null"}),
+    ActionSpec("end_round", N_("Score the round with the hands left (without hands: the points "
+                               "or the cards entered)."),
                {"type": "end_round", "hands": [[], ["red-7", "blue-draw2", "wild"], 53]},
                {"hands": "optional: per seat, a list of card names or the points counted"}),
     ActionSpec("next_round", N_("Deal the next round (the deal passes to the left)."),

@@ -47,6 +47,28 @@ class EndMoves(Referee):
     def uncount_card(self, action: dict[str, Any]) -> Rejection | None:
         return self.count_card(action, remove=True)
 
+    def count_points(self, action: dict[str, Any]) -> Rejection | None:
+        """The points counted in a hand left, typed on any phone, kept for the whole table as
+        the tapped cards are (typed on each loser's own phone, they had stayed there, and the
+        phone that scored the round refused it for the hands it had not been given)."""
+        if (bad := self.phase_is("scoring")) is not None:
+            return bad
+        if (bad := self.seated_or_table()) is not None:
+            return bad
+        r = self.r
+        seat, points = action.get("seat"), action.get("points")
+        if not self.valid_seat(seat) or seat == r["winner"]:
+            return reject("bad_seat", N_("There is no such seat."))
+        if points is not None and (isinstance(points, bool) or not isinstance(points, int)
+                                   or not 0 <= points <= MAX_HAND_POINTS):
+            return reject("bad_hands", N_("Points must be between 0 and {n}."),
+                          n=MAX_HAND_POINTS)
+        if r.get("points") is None:  # (a round that ended before points were kept)
+            r["points"] = [None] * self.n
+        r["points"][seat] = points
+        self.emit("points_counted", seat=seat, points=points)
+        return None
+
     def check_hands(self, hands: Any, winner: int, counts: list[int] | None
                     ) -> list[Any] | Rejection:
         """Hands left: one entry per seat, a list of card names or the points counted."""
@@ -83,12 +105,15 @@ class EndMoves(Referee):
             return bad
         r = self.r
         if action.get("hands") is None:
+            # each hand by its points where they were typed, else by its cards
+            points = r.get("points") or [None] * self.n
             for seat, tally in enumerate(r["tally"]):
-                if len(tally) != r["counts"][seat]:
+                if points[seat] is None and len(tally) != r["counts"][seat]:
                     return reject("hand_incomplete",
                                   N_("{name}'s hand: {m} of {n} cards entered."),
                                   name=self.name(seat), m=len(tally), n=r["counts"][seat])
-            hands: Any = r["tally"]
+            hands: Any = [list(tally) if points[seat] is None else points[seat]
+                          for seat, tally in enumerate(r["tally"])]
         else:
             hands = self.check_hands(action["hands"], r["winner"], r["counts"])
             if isinstance(hands, Rejection):
@@ -124,7 +149,10 @@ class EndMoves(Referee):
         index = action.get("round")
         rounds = self.st["rounds"]
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(rounds):
-            return reject("bad_round", N_("There is no round {round}."), round=str(index)[:20])
+            # (numbered as the phones number the rounds, from 1)
+            return reject("bad_round", N_("There is no round {round}."), round=(
+                index + 1 if isinstance(index, int) and not isinstance(index, bool)
+                else str(index)[:20]))
         winner = action.get("winner", rounds[index]["winner"])
         if not self.valid_seat(winner):
             return reject("bad_seat", N_("There is no such seat."))

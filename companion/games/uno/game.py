@@ -30,7 +30,8 @@ HANDLERS = {
     "choose": "choose", "draw": "draw", "pass": "pass_", "uno": "uno", "catch": "catch",
     "challenge": "challenge", "show_hand": "show_hand", "verdict": "verdict",
     "propose": "propose", "confirm": "confirm", "dismiss": "dismiss",
-    "count_card": "count_card", "uncount_card": "uncount_card", "end_round": "end_round",
+    "count_card": "count_card", "uncount_card": "uncount_card",
+    "count_points": "count_points", "end_round": "end_round",
     "next_round": "next_round", "edit_round": "edit_round", "adjust_count": "adjust_count",
     "end_match": "end_match",
 }

@@ -34,11 +34,9 @@ class TurnMoves(Referee):
         stack = 0
         if seat == cur:
             if pending is not None:
-                if not (self.opts["stack_draw2"] and pending["kind"] == "draw2"
-                        and symbol(label) == "draw2"):
-                    return reject("must_draw",
-                                  N_("{name} must draw {n} first: no stacking."),
-                                  name=self.name(seat), n=pending["amount"])
+                stacking = self.opts["stack_draw2"] and pending["kind"] == "draw2"
+                if not (stacking and symbol(label) == "draw2"):
+                    return self.must_draw(seat, pending, stacking)
                 stack = pending["amount"]
             if drawn is not None and drawn["seat"] == seat and drawn["card"] not in (None, label):
                 return reject("only_drawn_card",
@@ -103,6 +101,16 @@ class TurnMoves(Referee):
         return reject("illegal_card",
                       N_("{card} cannot go on {top}: play {colour}, a {symbol}, or a wild."),
                       card=label, top=top, colour=colour, symbol=symbol(top))
+
+    def must_draw(self, seat: int, pending: dict[str, Any], stacking: bool) -> Rejection:
+        """A draw penalty waits: the player draws it, or, where +2s stack (an option), plays
+        a +2 on it. ("No stacking" was said where the table stacks.)"""
+        if stacking:
+            return reject("must_draw",
+                          N_("{name} must draw {n} first, or play a Draw Two on it."),
+                          name=self.name(seat), n=pending["amount"])
+        return reject("must_draw", N_("{name} must draw {n} first: no stacking."),
+                      name=self.name(seat), n=pending["amount"])
 
     def effect_of(self, label: str) -> str:
         """The action a card performs: its symbol; a blank wild does what the table chose."""
@@ -188,6 +196,7 @@ class TurnMoves(Referee):
         r["winner"] = seat
         r["current"] = None
         r["tally"] = [[] for _ in range(self.n)]
+        r["points"] = [None] * self.n  # (a hand's points typed instead of its cards)
         self.st["phase"] = "scoring"
         self.emit("round_over", winner=seat)
 
@@ -271,8 +280,9 @@ class TurnMoves(Referee):
             return reject("not_your_turn", N_("It is {name}'s turn."),
                           name=self.name(r["current"]))
         if r["pending"] is not None:
-            return reject("must_draw", N_("{name} must draw {n} first: no stacking."),
-                          name=self.name(seat), n=r["pending"]["amount"])
+            pending = r["pending"]
+            return self.must_draw(seat, pending,
+                                  self.opts["stack_draw2"] and pending["kind"] == "draw2")
         if r["drawn"] is None or r["drawn"]["seat"] != seat:
             return reject("draw_first", N_("Play a card or draw one before passing."))
         self.begin_turn_action()

@@ -65,6 +65,7 @@ def _round_public(state: State) -> dict[str, Any] | None:
         "proposal": r["proposal"],
         "winner": r["winner"],
         "tally": r["tally"],
+        "points": r.get("points"),
         "custom_rule": state["options"]["custom_rule"] or None,
     }
 
@@ -95,7 +96,7 @@ def can(state: State, seat: int) -> list[str]:
     if phase == "first_card":
         return ["turn_up", "set_dealer"]
     if phase == "scoring":
-        return ["count_card", "uncount_card", "end_round"]
+        return ["count_card", "uncount_card", "count_points", "end_round"]
     if phase == "round_over":
         return ["next_round"]
     if phase != "play":

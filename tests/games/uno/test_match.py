@@ -91,6 +91,31 @@ def test_hands_entered_card_by_card(table):
     assert GAME.public_view(t.state)["totals"] == [0, 50 + 21 + 28, 0]
 
 
+def test_points_typed_on_each_losers_phone_are_kept_for_the_table(table):
+    """Each loser types the points in their own hand on their own phone; whoever taps
+    "Score the round" scores them all (typed points had stayed on the phone that typed them,
+    and the round was refused for the hands that phone had not been given)."""
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 2, "count": 2})
+    t.play("blue-1", 1)
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    t.play("blue-2", 2)
+    t.play("blue-3", 0)
+    t.play("blue-4", 1)  # seat 1 goes out; seat 2 holds one card
+    assert t.state["phase"] == "scoring"
+    t.do({"type": "count_points", "seat": 0, "points": 100}, 0)
+    t.no({"type": "count_points", "seat": 1, "points": 5}, 1, code="bad_seat")  # the winner
+    t.no({"type": "count_points", "seat": 2, "points": -1}, 2, code="bad_hands")
+    t.no({"type": "count_points", "seat": 2, "points": "7"}, 2, code="bad_hands")
+    assert GAME.public_view(t.state)["round"]["points"] == [100, None, None]
+    t.no({"type": "end_round"}, 0, code="hand_incomplete")  # seat 2: neither
+    t.do({"type": "count_points", "seat": 2, "points": 30}, 2)
+    t.do({"type": "count_points", "seat": 2, "points": None}, 2)  # cleared: cards again
+    t.do({"type": "count_card", "seat": 2, "card": "green-8"}, 2)
+    t.do({"type": "end_round"}, 0)  # Ana's phone scores Chen's cards and its own points
+    assert GAME.public_view(t.state)["totals"] == [0, 100 + 8, 0]
+
+
 def test_end_round_checks_the_hands(table):
     t = table(players=3, first="blue-7")
     t.do({"type": "adjust_count", "seat": 1, "count": 1})

@@ -297,6 +297,18 @@ def test_house_rule_stacking_draw_twos(table):
     assert t.r["counts"][0] == 11 and t.turn == 1
 
 
+def test_with_stacking_on_a_refusal_under_a_draw_two_says_a_draw_two_may_go_on_it(table):
+    """"No stacking" was said at a table that stacks +2s."""
+    t = table(players=3, first="blue-7", stack_draw2=True)
+    t.play("blue-draw2")
+    for action in ({"type": "play", "card": "blue-5"}, {"type": "pass"}):
+        rej = t.no(action, 2, code="must_draw")
+        assert "or play a Draw Two" in rej.message and "no stacking" not in rej.message
+    t = table(players=3, first="blue-7")
+    t.play("blue-draw2")
+    assert "no stacking" in t.no({"type": "play", "card": "blue-5"}, 2, code="must_draw").message
+
+
 # -- Wild Swap Hands and the blank wilds ----------------------------------------------------
 
 

@@ -13,7 +13,7 @@
   const CHART = ["#ff6b6b", "#4dabf7", "#ffd43b", "#51cf66", "#cc5de8", "#ff922b", "#22b8cf", "#f06595",
     "#94d82d", "#845ef7", "#fab005", "#20c997"];
   const HOST_ONLY = new Set(["adjust_count", "edit_round", "end_match"]);
-  const FOR_TABLE = new Set(["set_dealer", "turn_up", "count_card", "uncount_card", "end_round", "next_round", "dismiss"]);
+  const FOR_TABLE = new Set(["set_dealer", "turn_up", "count_card", "uncount_card", "count_points", "end_round", "next_round", "dismiss"]);
   const GLYPH = { skip: "⊘", reverse: "⇄", draw2: "+2", wild: "", "wild-draw4": "+4", "wild-swap": "⇆", "wild-custom": "✎" };
 
   let root, ctx;
@@ -104,7 +104,7 @@
         return mine ? ["cut", "set_dealer"] : ["set_dealer"];
       }
       case "first_card": return ["turn_up", "set_dealer"];
-      case "scoring": return ["count_card", "uncount_card", "end_round"];
+      case "scoring": return ["count_card", "uncount_card", "count_points", "end_round"];
       case "round_over": return ["next_round"];
       case "play": break;
       default: return [];
@@ -169,7 +169,7 @@
   let chain = Promise.resolve();
   /* The cards of a hand left, counted one tap each and in any order: no version check, and
      two taps of one card are two cards (two red 5s). */
-  const counting = (action) => action.type === "count_card" || action.type === "uncount_card";
+  const counting = (action) => action.type === "count_card" || action.type === "uncount_card" || action.type === "count_points";
   const single = TC.single();  // a double tap queues the same action once (TC.single)
   function send(action, opt) {
     const queue = () => {
@@ -605,7 +605,9 @@
     // the hand shown in a challenge (the challenger and the accused; the host sees all)
     const me = d.me;
     let reveal = me && me.revealed_hand;
-    if (!reveal && ctx.isHost && ctx.hostView && ctx.hostView.round && ctx.hostView.round.reveal) reveal = ctx.hostView.round.reveal;
+    // (a host who holds a seat plays too: what the rules show only to the challenger is
+    // not on that phone's screen, though the host's view carries it)
+    if (!reveal && ctx.isHost && ctx.seat === null && ctx.hostView && ctx.hostView.round && ctx.hostView.round.reveal) reveal = ctx.hostView.round.reveal;
     if (reveal) {
       part(el("div", { class: "uno-reveal", id: "uno-reveal" },
         el("p", { text: reveal.seat === ctx.seat ? t("The hand you showed:") : t("{name}'s hand:", { name: player(reveal.seat) }) }),
@@ -753,7 +755,9 @@
       const n = r.counts[i];
       const pts = tally.reduce((s, c) => s + cardPoints(c, d.options), 0);
       const open = ui.handFor === i;
-      const typed = ui.points[i] !== undefined && ui.points[i] !== "";
+      // (the points typed on any phone are the table's: a loser types them on their own)
+      const shared = (r.points || [])[i];
+      const shown = ui.points[i] !== undefined ? ui.points[i] : (shared === null || shared === undefined ? "" : String(shared));
       part(el("div", { class: "uno-handrow" + (open ? " open" : ""), "data-seat": i },
         el("div", { class: "row spread" },
           el("strong", { text: name }),
@@ -764,8 +768,11 @@
           el("button", { type: "button", class: "btn" + (open ? " primary" : ""), "data-enter": i,
             onclick: () => { ui.handFor = open ? null : i; render(); } }, open ? t("Done") : t("Enter cards")),
           el("input", { id: "uno-points-" + i, class: "score", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off",
-            placeholder: t("points"), "aria-label": t("Points in {name}'s hand", { name }), value: typed ? ui.points[i] : "",
-            oninput: (e) => { ui.points[i] = e.target.value.trim(); } })),
+            placeholder: t("points"), "aria-label": t("Points in {name}'s hand", { name }), value: shown,
+            // (sent once the typing stops, or the field is left: a phone laid down with the
+            // field still open has shared its points all the same)
+            oninput: (e) => { ui.points[i] = e.target.value.trim(); clearTimeout(pointsTimers[i]); pointsTimers[i] = setTimeout(() => sharePoints(i), 700); },
+            onchange: () => { clearTimeout(pointsTimers[i]); sharePoints(i); } })),
         open && tally.length < n ? picker("count", (label) => send({ type: "count_card", seat: i, card: label })) : null));
     });
     part(el("button", { type: "button", class: "btn primary wide big", id: "uno-score", onclick: scoreRound }, t("Score the round")));
@@ -779,22 +786,30 @@
     return 50;
   }
 
-  function scoreRound() {
-    const d = data();
-    const r = d.round;
-    let typed = false;
-    const hands = [];
-    for (let i = 0; i < d.players.length; i++) {
-      const v = ui.points[i];
-      if (i !== r.winner && v !== undefined && v !== "") {
-        if (!/^\d+$/.test(v)) { ui.alert = ctx.t("Points must be whole numbers."); render(); return; }
-        hands.push(Number(v)); typed = true;
-      } else hands.push(i === r.winner ? [] : r.tally[i].slice());
-    }
-    send(typed ? { type: "end_round", hands } : { type: "end_round" }).then((res) => {
-      if (res) { ui.points = {}; ui.handFor = undefined; render(); }
-    });
+  /* Send the points typed for a hand (empty: none, its cards count), unless the table has
+     them already; false where they are not whole numbers or were refused. */
+  const pointsTimers = {};
+  async function sharePoints(i) {
+    const v = ui.points[i];
+    if (v === undefined) return true;
+    if (v !== "" && !/^\d+$/.test(v)) { ui.alert = ctx.t("Points must be whole numbers."); render(); return false; }
+    const points = v === "" ? null : Number(v);
+    const shared = (data().round.points || [])[i];
+    if ((shared === undefined ? null : shared) !== points && !(await send({ type: "count_points", seat: i, points }))) return false;
+    delete ui.points[i];
+    return true;
   }
+
+  async function scoreRound() {
+    const r = data().round;
+    for (const i of Object.keys(ui.points).map(Number)) {
+      clearTimeout(pointsTimers[i]);
+      if (i !== r.winner && !(await sharePoints(i))) return;
+    }
+    const res = await send({ type: "end_round" });
+    if (res) { ui.points = {}; ui.handFor = undefined; render(); }
+  }
+
 
   /* ---- the match: totals, rounds, chart ---- */
   function renderScores(d) {
@@ -877,6 +892,11 @@
       case "round_scored": return t("The round is scored.");
       case "game_over": return t("The match is over.");
       case "dismissed": return t("The card was dismissed.");
+      // (the host's corrections: the lines of what was taken back must not stand)
+      case "undone": return t("The host took back the last move.");
+      case "round_edited": return t("The host corrected round {n}.", { n: e.round + 1 });
+      case "game_resumed": return t("The match goes on.");
+      case "count_adjusted": return t("The host corrected how many cards {name} holds.", { name: nm(e.seat) });
       default: return null;
     }
   }
@@ -933,6 +953,8 @@
       case "dismiss": return t("dismissed the card");
       case "count_card": return t("entered {card} for {name}", { card: cardName(b.card), name: player(b.seat) });
       case "uncount_card": return t("took back {card} for {name}", { card: cardName(b.card), name: player(b.seat) });
+      case "count_points": return b.points === null ? t("cleared the points for {name}", { name: player(b.seat) })
+        : t("entered {points} points for {name}", { points: b.points, name: player(b.seat) });
       case "end_round": return t("scored the round");
       case "next_round": return t("dealt the next round");
       case "edit_round": return t("corrected round {n}", { n: (b.round || 0) + 1 });
