@@ -245,14 +245,34 @@ def export_json(table_id: str):
 
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str):
-    """The game's score sheet, a row a round: opens in any spreadsheet (UTF-8 with BOM)."""
+    """The game's score sheet, a row a round: opens in any spreadsheet (UTF-8 with BOM).
+
+    The headings are in the phone's language where the game gives them as templates (its
+    sheet's ``header``), else its ``columns`` as they are. A text cell that a spreadsheet
+    would run as a formula (a player named ``=1+1``, or ``@SUM(...)``) is written with an
+    apostrophe before it; numbers, negative ones too, stay numbers."""
+    from flask_babel import gettext
+
     sheet = tables().score_sheet(table_id)
     if sheet is None:
         raise TableError(404, "no_scores", N_("This table keeps no score sheet."))
+
+    def heading(h: Any) -> Any:
+        if isinstance(h, (list, tuple)) and len(h) == 2 and isinstance(h[0], str):
+            template, params = h
+            return gettext(template).format(**(params or {}))
+        return h
+
+    def cell(value: Any) -> Any:
+        if isinstance(value, str) and value.startswith(("=", "+", "-", "@", "\t", "\r")):
+            return "'" + value
+        return value
+
+    header = sheet.get("header") or sheet["columns"]
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(sheet["columns"])
-    w.writerows(sheet["rows"])
+    w.writerow([cell(heading(h)) for h in header])
+    w.writerows([cell(v) for v in row] for row in sheet["rows"])
     resp = Response("\ufeff" + buf.getvalue(), mimetype="text/csv")
     resp.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
     return resp

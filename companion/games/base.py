@@ -76,20 +76,37 @@ class Context:
     seq: int = 0
 
 
+class Label(str):
+    """A param of a message that is itself an ``N_`` text: an option's text as the form on
+    /new shows it. It is translated with the message, and quoted in it without its closing
+    full stop ("“End after this many rounds (none: no limit)”: enter a whole number...").
+    As data (JSON, logs) it is the English text."""
+
+    __slots__ = ()
+
+    def shown(self, translate=lambda s: s) -> str:
+        text = translate(str(self)).strip()
+        return text[:-1] if text.endswith((".", "。")) else text
+
+
 @dataclass(frozen=True)
 class Rejection:
     """A move the rules refuse. ``message`` is an English template marked with ``N_`` whose
-    ``{name}`` fields are filled from ``params`` after translation."""
+    ``{name}`` fields are filled from ``params`` after translation (a :class:`Label` param
+    is translated too)."""
 
     code: str
     message: str
     params: dict[str, Any] = field(default_factory=dict)
 
     def render(self, translate=lambda s: s) -> str:
+        def filled(tr) -> dict[str, Any]:
+            return {k: v.shown(tr) if isinstance(v, Label) else v for k, v in self.params.items()}
+
         try:
-            return translate(self.message).format(**self.params)
+            return translate(self.message).format(**filled(translate))
         except (KeyError, IndexError, ValueError):
-            return self.message.format(**self.params)
+            return self.message.format(**filled(lambda s: s))
 
 
 @dataclass(frozen=True)
@@ -161,8 +178,48 @@ class OptionError(ValueError):
 MAX_OPTION_TEXT = 200  # a house rule's text (UNO's custom wild) and the like
 
 
+def _number(x: float | None) -> float | int | None:
+    return int(x) if isinstance(x, float) and x.is_integer() else x
+
+
+def _wanted(opt: Option) -> Rejection:
+    """The refusal of a bad value for ``opt``: named as the form shows the option (its help
+    text, in the phone's language; "Option target has the wrong type." named it by its id)
+    and saying what it takes: "a whole number from 1 to 20"."""
+    kinds = opt.kind if isinstance(opt.kind, tuple) else (opt.kind,)
+    params: dict[str, Any] = {"option": Label(opt.help)}
+    if opt.choices is not None:
+        params["choices"] = ", ".join(map(str, opt.choices))
+        return Rejection("bad_option", N_("“{option}”: choose one of {choices}."), params)
+    if bool in kinds:
+        return Rejection("bad_option", N_("“{option}”: answer yes or no (true or false)."), params)
+    if str in kinds:
+        return Rejection("bad_option", N_("“{option}”: enter a text."), params)
+    if int in kinds or float in kinds:
+        whole = float not in kinds
+        low, high = _number(opt.minimum), _number(opt.maximum)
+        params |= {"low": low, "high": high}
+        if low is not None and high is not None:
+            message = (N_("“{option}”: enter a whole number from {low} to {high}.") if whole
+                       else N_("“{option}”: enter a number from {low} to {high}."))
+        elif low is not None:
+            message = (N_("“{option}”: enter a whole number of at least {low}.") if whole
+                       else N_("“{option}”: enter a number of at least {low}."))
+        elif high is not None:
+            message = (N_("“{option}”: enter a whole number of at most {high}.") if whole
+                       else N_("“{option}”: enter a number of at most {high}."))
+        else:
+            message = (N_("“{option}”: enter a whole number.") if whole
+                       else N_("“{option}”: enter a number."))
+        return Rejection("bad_option", message, params)
+    return Rejection("bad_option", N_("“{option}” has the wrong type."), params)
+
+
 def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> dict[str, Any]:
-    """Fill in defaults and check the given options; OptionError with a Rejection if bad."""
+    """Fill in defaults and check the given options; OptionError with a Rejection if bad.
+
+    A refusal names the option as the form on /new shows it and says what it takes (the
+    code stays ``bad_option``; an unknown name is ``unknown_option``)."""
     given = dict(given or {})
     known = {o.name: o for o in specs}
     for name in given:
@@ -174,24 +231,16 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
     for opt in specs:
         value = given.get(opt.name, opt.default)
         if opt.choices is not None and value not in opt.choices:
-            raise OptionError(
-                Rejection(
-                    "bad_option",
-                    N_("Option {name} must be one of: {choices}."),
-                    {"name": opt.name, "choices": ", ".join(map(str, opt.choices))},
-                )
-            )
+            raise OptionError(_wanted(opt))
         if value is None and opt.default is not None:
             # (a null option stored a table whose setup failed, and listing tables with it)
-            raise OptionError(
-                Rejection("bad_option", N_("Option {name} has the wrong type."), {"name": opt.name})
-            )
+            raise OptionError(_wanted(opt))
         if isinstance(value, str) and len(value) > MAX_OPTION_TEXT:
             raise OptionError(
                 Rejection(
                     "bad_option",
-                    N_("Option {name} is at most {n} characters."),
-                    {"name": opt.name, "n": MAX_OPTION_TEXT},
+                    N_("“{option}”: at most {n} characters."),
+                    {"option": Label(opt.help), "n": MAX_OPTION_TEXT},
                 )
             )
         if opt.kind is not None and value is not None:
@@ -199,24 +248,14 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
             # bool is an int to Python, but True is no tie window and no score target
             is_bool_by_mistake = isinstance(value, bool) and bool not in kinds
             if is_bool_by_mistake or not isinstance(value, kinds):
-                raise OptionError(
-                    Rejection(
-                        "bad_option", N_("Option {name} has the wrong type."), {"name": opt.name}
-                    )
-                )
+                raise OptionError(_wanted(opt))
         numeric = isinstance(value, (int, float)) and not isinstance(value, bool)
         if numeric and (
             not math.isfinite(value)  # (NaN passes every comparison)
             or (opt.minimum is not None and value < opt.minimum)
             or (opt.maximum is not None and value > opt.maximum)
         ):
-            raise OptionError(
-                Rejection(
-                    "bad_option",
-                    N_("Option {name} must be between {low} and {high}."),
-                    {"name": opt.name, "low": opt.minimum, "high": opt.maximum},
-                )
-            )
+            raise OptionError(_wanted(opt))
         out[opt.name] = value
     return out
 

@@ -316,3 +316,329 @@ def test_a_stream_answered_with_an_error_is_opened_again(server_factory, phone):
     expect(page.locator('.total[data-seat="0"]')).to_have_text("3")
     expect(page.locator('.total[data-seat="1"]')).to_have_text("4")
     assert page.js_errors == []
+
+
+# ---- a score pad on a small phone (the tester's 360 px phones) ------------------------------
+
+PIN = {"X-Host-Pin": "2468"}
+
+
+def new_pad(server, players, played=(), options=None):
+    _, created = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": list(players), "pin": "2468", "options": options or {}})
+    tid = created["table"]["id"]
+    for scores in played:
+        status, _ = server.request("POST", f"/api/tables/{tid}/actions",
+                                   {"action": {"type": "add_round", "scores": scores}}, PIN)
+        assert status == 200
+    return tid
+
+
+def small_phone(browser, contexts, width=360, locale="en-US", scheme="dark"):
+    ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 740},
+                              device_scale_factor=2, is_mobile=True, has_touch=True,
+                              color_scheme=scheme)
+    contexts.append(ctx)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    return page
+
+
+def open_as(page, server, tid, pin=None, token=None):
+    """The table's page on a phone that is already the host (its PIN kept) or a seat."""
+    page.goto(server.url + "/")
+    if pin:
+        page.evaluate(f"localStorage.setItem('tc.pin.{tid}', JSON.stringify('{pin}'))")
+    if token:
+        page.evaluate(f"localStorage.setItem('tc.token.{tid}', JSON.stringify({token}))")
+    page.evaluate(f"localStorage.setItem('tc.watch.{tid}', 'true')")
+    page.goto(f"{server.url}/t/{tid}")
+
+
+def expect_scores(page, values):
+    """The round form's boxes hold these values (waited for, as expect() does)."""
+    got = """() => [...document.querySelectorAll('#sp-inputs input')].map((i) => i.value)"""
+    try:
+        page.wait_for_function(f"(want) => JSON.stringify(({got})()) === JSON.stringify(want)",
+                               arg=values, timeout=5000)
+    except Exception:
+        assert page.evaluate(got) == values
+        raise
+
+
+def seat_token(server, tid, seat):
+    status, res = server.request("POST", f"/api/tables/{tid}/join", {"seat": seat})
+    assert status == 201
+    return {"token": res["token"], "seat": seat}
+
+
+# every number cell on one line, whole (not "210/0"), and what overflows scrolls in its card
+NUMBERS_WHOLE = """() => {
+  const bad = [];
+  for (const c of document.querySelectorAll('#sp-rounds td, #sp-rounds th')) {
+    if (!/^-?[0-9]+$/.test(c.textContent)) continue;
+    const r = document.createRange(); r.selectNodeContents(c);
+    const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top)));
+    if (lines.size !== 1) bad.push(c.textContent);
+  }
+  return bad;
+}"""
+INSIDE_CARD = """() => {
+  const card = document.querySelector('#sp-rounds').closest('.card').getBoundingClientRect();
+  const out = [];
+  for (const b of document.querySelectorAll('#sp-rounds button')) {
+    const r = b.getBoundingClientRect();
+    if (r.left < card.left || r.right > card.right) out.push([b.dataset.round, r.left, r.right]);
+  }
+  return out;
+}"""
+
+
+def test_the_rounds_table_never_breaks_a_number_on_a_small_phone(server_factory, browser):
+    """At 360 px, with 5 players, "2100" showed as "210/0" and "-1500" as "-15/00" (the
+    body's overflow-wrap: anywhere reached the table); with 8 players even "25" as "2/5",
+    and at 320 px the host's Edit button stuck out of its card. Numbers stay whole; the table
+    scrolls sideways inside its card; the page itself never gets wider than the phone."""
+    server = server_factory()
+    five = new_pad(server, ["Guilherme", "Fernanda", "Rafael", "Beatriz", "Leonardo"],
+                   [[1200, -350, 35, 0, 480], [0, 2100, -1500, 15, 12]])
+    eight = new_pad(server, ["Guilherme", "Fernanda", "Rafael", "Beatriz", "Leonardo",
+                             "W" * 24, "Maria Eduarda", "Chen"],
+                    [[25, -350, 35, 0, 480, 1, 2, 3], [0, 2100, -1500, 15, 12, -999999, 7, 8]])
+    contexts = []
+    try:
+        for width in (320, 360):
+            for tid in (five, eight):
+                for host in (False, True):
+                    page = small_phone(browser, contexts, width)
+                    open_as(page, server, tid, pin="2468" if host else None)
+                    expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+                    if host:
+                        expect(page.locator('#sp-rounds button[data-round="1"]')).to_be_visible()
+                    where = (width, tid == eight, host)
+                    assert page.evaluate(NUMBERS_WHOLE) == [], where
+                    cells = page.locator("#sp-rounds td").all_text_contents()
+                    assert "2100" in cells and "-1500" in cells, where
+                    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
+                    assert page.evaluate(INSIDE_CARD) == [], where
+                    # the table scrolls in its card, not the page
+                    box = page.locator("#sp-rounds .rounds-scroll")
+                    assert box.evaluate("b => b.clientWidth <= b.closest('.card').clientWidth")
+                    assert page.js_errors == [], where
+    finally:
+        for c in contexts:
+            c.close()
+
+
+TICKS = """() => {
+  const svg = document.querySelector('#sp-chart svg').getBoundingClientRect();
+  return [...document.querySelectorAll('#sp-chart text.tick[data-value]')].map((t) => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent, inside: r.left >= svg.left - 0.5 && r.right <= svg.right + 0.5,
+             px: parseFloat(getComputedStyle(t).fontSize) * svg.width
+                 / document.querySelector('#sp-chart svg').viewBox.baseVal.width,
+             fill: getComputedStyle(t).fill };
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_chart_keeps_the_minus_sign_is_readable_and_says_whose_line(
+        server_factory, browser, scheme):
+    """Totals 2350 and -1200 showed the axis labels "2" and "1200": the minus cut off, a
+    negative read as a positive, in 9.7 px text; and nothing said which line was whose."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno"], [[2350, -1200]])
+    contexts = []
+    try:
+        page = small_phone(browser, contexts, 360, scheme=scheme)
+        open_as(page, server, tid)
+        expect(page.locator("#sp-chart svg")).to_be_visible()
+        ticks = page.evaluate(TICKS)
+        assert sorted(t["text"] for t in ticks) == ["-1200", "0", "2350"]
+        for t in ticks:
+            assert t["inside"], t  # whole, the minus too
+            assert t["px"] >= 13, t  # at arm's length
+        muted = {"dark": "rgb(154, 163, 173)", "light": "rgb(92, 100, 112)"}[scheme]
+        assert {t["fill"] for t in ticks} == {muted}
+        # the legend: each line's colour and its player
+        legend = page.locator("#sp-chart .legend li")
+        expect(legend).to_have_text(["Ana", "Bruno"])
+        keys = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend .key')]
+            .map((k) => getComputedStyle(k).backgroundColor)""")
+        lines = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .series')]
+            .map((l) => { const d = document.createElement('i');
+                          d.style.color = l.getAttribute('stroke'); document.body.append(d);
+                          const c = getComputedStyle(d).color; d.remove(); return c; })""")
+        assert keys == lines and len(set(keys)) == 2
+        names = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend li')]
+            .map((l) => getComputedStyle(l).color)""")
+        fg = {"dark": "rgb(241, 243, 245)", "light": "rgb(21, 23, 28)"}[scheme]
+        assert set(names) == {fg}
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+        assert page.js_errors == []
+    finally:
+        for c in contexts:
+            c.close()
+
+
+def test_two_phones_typing_the_same_round_save_it_once(server_factory, phone):
+    """Ana's and Bruno's phones both typed 7, 8, 9, 10 and tapped Save: Bruno's was refused
+    as stale and kept its scores, and Save again added the round twice. Bruno's form now says
+    that Ana's phone saved it and clears itself; a different round is saved when he taps
+    Save again, once told."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno", "Chen", "Dara"])
+    ana, bruno = phone(), phone("pt-BR")
+    # (Bruno's live stream does not come: his phone has not seen Ana's round when he taps)
+    bruno.route("**/stream*", lambda route: route.abort())
+    open_as(ana, server, tid, token=seat_token(server, tid, 0))
+    open_as(bruno, server, tid, token=seat_token(server, tid, 1))
+    for page in (ana, bruno):
+        expect(page.locator("#sp-in-3")).to_be_visible()
+        for seat, value in enumerate(["7", "8", "9", "10"]):
+            page.fill(f"#sp-in-{seat}", value)
+    ana.get_by_role("button", name="Save the round").click()
+    expect(ana.locator("#toast")).to_have_text("Round saved.")
+    bruno.get_by_role("button", name="Salvar a rodada").click()
+    notice = bruno.locator("#sp-notice")
+    expect(notice).to_have_text(
+        "O celular de Ana já salvou estas pontuações como rodada 1 (7, 8, 9, 10): as suas não "
+        "foram salvas de novo. Se for outra rodada, digite-a de novo.")
+    expect_scores(bruno, ["", "", "", ""])
+    bruno.get_by_role("button", name="Salvar a rodada").click()  # (an empty form: nothing)
+    expect(bruno.locator("#toast")).to_have_text("Digite primeiro as pontuações da rodada.")
+    assert server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"] == [[7, 8, 9, 10]]
+
+    # another round, typed on both again but different on Bruno's: kept, and said
+    for seat, value in enumerate(["1", "2", "3", "4"]):
+        ana.fill(f"#sp-in-{seat}", value)
+        bruno.fill(f"#sp-in-{seat}", str(int(value) * 10))
+    ana.get_by_role("button", name="Save the round").click()
+    expect(ana.locator("#sp-rounds tbody tr")).to_have_count(2)  # (saved)
+    bruno.get_by_role("button", name="Salvar a rodada").click()
+    expect(notice).to_have_text("O celular de Ana acabou de salvar a rodada 2 (1, 2, 3, 4). "
+                                "Salve a sua só se for outra rodada.")
+    expect_scores(bruno, ["10", "20", "30", "40"])
+    bruno.get_by_role("button", name="Salvar a rodada").click()
+    expect(bruno.locator("#toast")).to_have_text("Rodada salva.")
+    expect(notice).to_be_hidden()
+    assert server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"] == [
+        [7, 8, 9, 10], [1, 2, 3, 4], [10, 20, 30, 40]]
+
+    # with the live stream: the host's round comes while Ana has one typed; she is told at
+    # once, and the same scores saved again are not sent
+    for seat, value in enumerate(["5", "5", "5", "5"]):
+        ana.fill(f"#sp-in-{seat}", value)
+    server.request("POST", f"/api/tables/{tid}/actions",
+                   {"action": {"type": "add_round", "scores": [5, 5, 5, 5]}}, PIN)
+    expect(ana.locator("#sp-notice")).to_have_text(
+        "The host's phone just saved round 4 (5, 5, 5, 5). Save yours only if it is another "
+        "round.")
+    ana.get_by_role("button", name="Save the round").click()
+    expect(ana.locator("#sp-notice")).to_contain_text(
+        "The host's phone already saved these scores as round 4 (5, 5, 5, 5)")
+    expect_scores(ana, ["", "", "", ""])
+    assert len(server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"]) == 4
+    assert ana.js_errors == [] and bruno.js_errors == []
+
+
+def test_an_empty_form_saves_nothing_and_phone_keyboards_digits_count(server_factory, phone):
+    """An empty form saved a round of zeros ("Round saved."; with 3 rounds to play, three
+    stray taps ended the game). A box left empty among typed ones is 0, as the form says;
+    full-width digits (a Chinese keyboard's) and "+5" are numbers."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno", "Chen"], options={"rounds": 3})
+    page = phone("zh-CN")
+    open_as(page, server, tid, token=seat_token(server, tid, 0))
+    expect(page.locator("#sp-hint")).to_have_text("留空的格子计为 0。")
+    save = page.locator("#sp-save")
+    for _ in range(3):
+        save.click()
+        expect(page.locator("#toast")).to_have_text("请先输入本轮的分数。")
+    assert server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"] == []
+    page.fill("#sp-in-0", "５")  # (full-width)
+    page.fill("#sp-in-1", "+5")
+    save.click()
+    expect(page.locator('.total[data-seat="0"]')).to_have_text("5")
+    expect(page.locator('.total[data-seat="1"]')).to_have_text("5")
+    expect(page.locator('.total[data-seat="2"]')).to_have_text("0")
+    page.fill("#sp-in-0", "0")  # (a typed 0 is a score)
+    save.click()
+    expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+    page.fill("#sp-in-2", "－１２")  # (a full-width minus)
+    save.click()
+    expect(page.locator('.total[data-seat="2"]')).to_have_text("-12")
+    assert server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"] == [
+        [5, 5, 0], [0, 0, 0], [0, 0, -12]]
+    assert page.js_errors == []
+
+
+def test_a_correction_whose_round_is_undone_closes_and_a_half_typed_round_is_kept(
+        server_factory, phone):
+    """The host tapped Edit on round 3, Undo took round 3 away, and the form still offered
+    "Correct round 3" (Save: "There is no round 2."). It closes and says why. A new round
+    half typed before Edit is back after Cancel or the correction (it was thrown away)."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno"], [[1, 2], [3, 4], [5, 6]])
+    host = phone()
+    open_as(host, server, tid, pin="2468")
+    expect(host.locator("#sp-rounds tbody tr")).to_have_count(3)
+    host.fill("#sp-in-0", "42")  # a new round, half typed
+    host.locator('button[data-round="2"]').click()
+    expect(host.locator("#sp-entry-title")).to_have_text("Correct round 3")
+    expect_scores(host, ["5", "6"])
+    host.get_by_role("button", name="Cancel").click()
+    expect(host.locator("#sp-entry-title")).to_have_text("Add a round")
+    expect_scores(host, ["42", ""])
+
+    host.locator('button[data-round="2"]').click()
+    host.fill("#sp-in-0", "50")
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.get_by_role("button", name="Undo the last action").click()
+    expect(host.locator("#sp-rounds tbody tr")).to_have_count(2)
+    expect(host.locator("#sp-entry-title")).to_have_text("Add a round")
+    expect(host.locator("#sp-notice")).to_have_text(
+        "Round 3 was undone: there is nothing to correct.")
+    expect_scores(host, ["42", ""])
+
+    host.locator('button[data-round="0"]').click()
+    host.fill("#sp-in-0", "10")
+    host.get_by_role("button", name="Save the round").click()
+    expect(host.locator("#toast")).to_have_text("Round corrected.")
+    expect_scores(host, ["42", ""])
+    assert server.request("GET", f"/api/tables/{tid}")[1]["public"]["rounds"] == [[10, 2], [3, 4]]
+    assert host.js_errors == []
+
+
+def test_a_pad_ended_before_any_round_names_no_winner(server_factory, phone):
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bo"])
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions",
+                               {"action": {"type": "end_game"}}, PIN)
+    assert status == 200
+    page = phone("pt-BR")
+    open_as(page, server, tid)
+    expect(page.locator("#sp-result")).to_have_text("Fim de jogo: nenhuma rodada foi jogada.")
+    assert page.js_errors == []
+
+
+def test_a_bad_option_on_the_form_is_named_as_the_form_shows_it(server_factory, phone):
+    """Typing abc, 1.5 or 100,5 as the target answered "A opção target tem o tipo errado.":
+    the option's id, and not what it takes."""
+    server = server_factory()
+    page = phone("pt-BR")
+    page.goto(server.url + "/new")
+    for i, name in enumerate(["Ana", "Bruno"]):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.fill("input[name=pin]", "2468")
+    for typed in ("abc", "1.5", "100,5"):
+        page.fill("input[name=target]", typed)
+        page.get_by_role("button", name="Criar a mesa").click()
+        expect(page.locator("#toast")).to_have_text(
+            "“Termina quando um total atinge esta pontuação (nenhum: sem meta)”: digite um "
+            "número inteiro de 1 a 1000000.")
+        page.locator("#toast").evaluate("t => t.className = ''")
+    assert page.js_errors == []

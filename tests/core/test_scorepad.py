@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -105,3 +106,73 @@ def test_options_are_checked():
         resolve_options(GAME.options, {"speed": 3})
     assert resolve_options(GAME.options, {}) == {"target": None, "rounds": None,
                                                  "winner": "highest"}
+
+
+def test_a_missing_round_is_named_as_the_phones_number_it():
+    """The host tapped Edit on round 3, an undo took round 3 away, and Save answered "There
+    is no round 2." (the index from 0). The phones number the rounds from 1."""
+    s = act(start(), {"type": "add_round", "scores": [1, 2, 3]}).state
+    s = act(s, {"type": "add_round", "scores": [4, 5, 6]}).state
+    res = act(s, {"type": "edit_round", "round": 2, "scores": [1, 1, 1]}, HOST)
+    assert res.code == "bad_round" and res.render() == "There is no round 3."
+    res = act(s, {"type": "edit_round", "round": "x", "scores": [1, 1, 1]}, HOST)
+    assert res.code == "bad_round" and res.render() == "There is no round x."
+
+
+def test_a_game_ended_before_any_round_has_no_winner():
+    """The host ending a pad with no rounds announced everyone as winners (all tied at 0)."""
+    s = act(start(), {"type": "end_game"}, HOST).state
+    assert GAME.outcome(s) == {"winners": [], "scores": [0, 0, 0]}
+    s = act(act(start(), {"type": "add_round", "scores": [0, 0, 0]}).state, {"type": "end_game"},
+            HOST).state
+    assert GAME.outcome(s)["winners"] == [0, 1, 2]  # (a round was played: a real tie)
+
+
+def test_the_score_sheet_gives_its_headings_as_templates_to_translate():
+    s = act(start(("Ana", "=1+1")), {"type": "add_round", "scores": [5, -3]}).state
+    sheet = GAME.export(s)
+    assert sheet["columns"] == ["round", "Ana", "=1+1", "total Ana", "total =1+1"]
+    assert sheet["header"] == [["round", {}], "Ana", "=1+1", ["total {name}", {"name": "Ana"}],
+                               ["total {name}", {"name": "=1+1"}]]
+    assert sheet["rows"] == [[1, 5, -3, 5, -3]]
+
+
+TARGET = "End when a total reaches this score (none: no target)"
+
+
+@pytest.mark.parametrize("typed", ["abc", 1.5, "100,5", 0, 10**7, True])
+def test_an_option_is_refused_by_its_name_on_the_form_and_what_it_takes(typed):
+    """/new sent "abc", 1.5 or "100,5" as the target and heard "Option target has the wrong
+    type.": the option's id, and not what it takes. It is named as the form shows it (its
+    help, without the full stop), with what to enter; the code stays bad_option."""
+    from companion.games.base import OptionError
+
+    with pytest.raises(OptionError) as err:
+        resolve_options(GAME.options, {"target": typed})
+    rej = err.value.rejection
+    assert rej.code == "bad_option"
+    assert rej.render() == f"“{TARGET}”: enter a whole number from 1 to 1000000."
+    with pytest.raises(OptionError) as err:
+        resolve_options(GAME.options, {"winner": "loudest"})
+    assert err.value.rejection.code == "bad_option"
+    assert err.value.rejection.render() == (
+        "“Who wins: the highest or the lowest total”: choose one of highest, lowest.")
+
+
+def test_an_option_refusal_is_said_in_the_phones_language():
+    """The option's name in the message is translated with it (pt-BR had "A opção target tem
+    o tipo errado.")."""
+    from babel.support import Translations
+
+    from companion.games.base import OptionError
+
+    with pytest.raises(OptionError) as err:
+        resolve_options(GAME.options, {"rounds": "abc"})
+    rej = err.value.rejection
+    root = Path(__file__).resolve().parents[2] / "web" / "translations"
+    pt = Translations.load(str(root), ["pt_BR"]).gettext
+    zh = Translations.load(str(root), ["zh_Hans"]).gettext
+    assert rej.render(pt) == ("“Termina depois deste número de rodadas (nenhum: sem limite)”: "
+                              "digite um número inteiro de 1 a 1000.")
+    assert rej.render(zh) == "“打满这么多轮后结束（无：不限轮数）”：请输入 1 到 1000 之间的整数。"
+    assert rej.params["option"] == "End after this many rounds (none: no limit)."  # (as data)

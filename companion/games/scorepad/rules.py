@@ -142,7 +142,10 @@ class ScorePad:
             or not isinstance(index, int)
             or not (0 <= index < len(state["rounds"]))
         ):
-            return reject("bad_round", N_("There is no round {round}."), round=str(index)[:20])
+            # (numbered as the phones number the rounds, from 1: "There is no round 2." came
+            # back for the host's "Correct round 3" after an undo had taken round 3 away)
+            shown = index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
+            return reject("bad_round", N_("There is no round {round}."), round=str(shown)[:20])
         scores = self._scores(state, action)
         if not isinstance(scores, list):
             return scores
@@ -173,17 +176,26 @@ class ScorePad:
         return self.public_view(state)  # a score pad has no secrets
 
     def export(self, state: State) -> dict[str, Any]:
-        """The score sheet for the CSV/JSON export: a row a round, scores then totals."""
+        """The score sheet for the CSV/JSON export: a row a round, scores then totals.
+
+        ``columns`` are the headings in English (the JSON's); ``header`` the same for the CSV
+        in the reader's language: a player's name as it is, or ``[template, params]`` (an
+        ``N_`` template the web layer translates, then fills)."""
         players = state["players"]
         rows = [[i + 1, *scores, *totals] for i, (scores, totals) in enumerate(
             zip(state["rounds"], running_totals(state), strict=True))]
-        return {"columns": ["round", *players, *[f"total {p}" for p in players]], "rows": rows}
+        header: list[Any] = [[N_("round"), {}], *players,
+                             *[[N_("total {name}"), {"name": p}] for p in players]]
+        return {"columns": ["round", *players, *[f"total {p}" for p in players]],
+                "header": header, "rows": rows}
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:
             return None
         totals = running_totals(state)
-        final = totals[-1] if totals else [0] * len(state["players"])
+        if not totals:  # ended by the host before any round: nobody won (all had tied at 0)
+            return {"winners": [], "scores": [0] * len(state["players"])}
+        final = totals[-1]
         lowest = state["options"].get("winner") == "lowest"
         best = min(final) if lowest else max(final)
         return {"winners": [i for i, t in enumerate(final) if t == best], "scores": final}
