@@ -39,8 +39,14 @@ def phone(browser):
     """A new phone (browser context) per call: ``phone(locale="pt-BR")``."""
     contexts = []
 
-    def make(locale: str = "en-US"):
-        ctx = browser.new_context(locale=locale, **PHONE)
+    def make(locale: str = "en-US", width: int | None = None, scheme: str | None = None):
+        """``width``: a smaller phone (740 px tall); ``scheme``: "dark" or "light"."""
+        opts = dict(PHONE)
+        if width is not None:
+            opts["viewport"] = {"width": width, "height": 740}
+        if scheme is not None:
+            opts["color_scheme"] = scheme
+        ctx = browser.new_context(locale=locale, **opts)
         contexts.append(ctx)
         page = ctx.new_page()
         errors: list[str] = []

@@ -59,12 +59,13 @@ def test_a_long_name_of_one_word_fits_every_game(server_factory, browser):
     screen. Names now break anywhere."""
     server = server_factory()
     long = "W" * 24
-    pages = []
+    pages, tables = [], []
     for game, n in (("versus", 3), ("uno", 3), ("scorepad", 2), ("quiz", 2), ("werewolf", 8)):
         _, created = server.request("POST", "/api/tables", {
             "game": game, "players": [long] + [f"Maximiliano{i}" for i in range(n - 1)],
             "pin": "2468"})
         pages += [created["url"], created["url"] + "?join=1"]
+        tables.append(created)
     for width in (320, 360):
         ctx = browser.new_context(viewport={"width": width, "height": 740},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
@@ -75,5 +76,16 @@ def test_a_long_name_of_one_word_fits_every_game(server_factory, browser):
                 page.locator("#seats button").first.wait_for()
                 wide = page.evaluate("document.scrollingElement.scrollWidth")
                 assert wide <= width, (width, path, wide)
+            # the host's page too, whose bar names every player on a button ("Act for")
+            for created in tables:
+                page.goto(server.url + "/")
+                page.evaluate(f"localStorage.setItem('tc.pin.{created['table']['id']}', "
+                              "JSON.stringify('2468'))")
+                page.goto(server.url + created["url"])
+                page.locator("#just-watch").click()
+                page.locator("#host-panel summary", has_text="Host").click()
+                page.locator("#host-tools").wait_for()
+                wide = page.evaluate("document.scrollingElement.scrollWidth")
+                assert wide <= width, (width, "host", created["table"]["game"], wide)
         finally:
             ctx.close()

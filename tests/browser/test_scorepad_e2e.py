@@ -334,18 +334,6 @@ def new_pad(server, players, played=(), options=None):
     return tid
 
 
-def small_phone(browser, contexts, width=360, locale="en-US", scheme="dark"):
-    ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 740},
-                              device_scale_factor=2, is_mobile=True, has_touch=True,
-                              color_scheme=scheme)
-    contexts.append(ctx)
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.js_errors = errors
-    return page
-
-
 def open_as(page, server, tid, pin=None, token=None):
     """The table's page on a phone that is already the host (its PIN kept) or a seat."""
     page.goto(server.url + "/")
@@ -396,7 +384,7 @@ INSIDE_CARD = """() => {
 }"""
 
 
-def test_the_rounds_table_never_breaks_a_number_on_a_small_phone(server_factory, browser):
+def test_the_rounds_table_never_breaks_a_number_on_a_small_phone(server_factory, phone):
     """At 360 px, with 5 players, "2100" showed as "210/0" and "-1500" as "-15/00" (the
     body's overflow-wrap: anywhere reached the table); with 8 players even "25" as "2/5",
     and at 320 px the host's Edit button stuck out of its card. Numbers stay whole; the table
@@ -407,29 +395,24 @@ def test_the_rounds_table_never_breaks_a_number_on_a_small_phone(server_factory,
     eight = new_pad(server, ["Guilherme", "Fernanda", "Rafael", "Beatriz", "Leonardo",
                              "W" * 24, "Maria Eduarda", "Chen"],
                     [[25, -350, 35, 0, 480, 1, 2, 3], [0, 2100, -1500, 15, 12, -999999, 7, 8]])
-    contexts = []
-    try:
-        for width in (320, 360):
-            for tid in (five, eight):
-                for host in (False, True):
-                    page = small_phone(browser, contexts, width)
-                    open_as(page, server, tid, pin="2468" if host else None)
-                    expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
-                    if host:
-                        expect(page.locator('#sp-rounds button[data-round="1"]')).to_be_visible()
-                    where = (width, tid == eight, host)
-                    assert page.evaluate(NUMBERS_WHOLE) == [], where
-                    cells = page.locator("#sp-rounds td").all_text_contents()
-                    assert "2100" in cells and "-1500" in cells, where
-                    assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
-                    assert page.evaluate(INSIDE_CARD) == [], where
-                    # the table scrolls in its card, not the page
-                    box = page.locator("#sp-rounds .rounds-scroll")
-                    assert box.evaluate("b => b.clientWidth <= b.closest('.card').clientWidth")
-                    assert page.js_errors == [], where
-    finally:
-        for c in contexts:
-            c.close()
+    for width in (320, 360):
+        for tid in (five, eight):
+            for host in (False, True):
+                page = phone(width=width, scheme="dark")
+                open_as(page, server, tid, pin="2468" if host else None)
+                expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+                if host:
+                    expect(page.locator('#sp-rounds button[data-round="1"]')).to_be_visible()
+                where = (width, tid == eight, host)
+                assert page.evaluate(NUMBERS_WHOLE) == [], where
+                cells = page.locator("#sp-rounds td").all_text_contents()
+                assert "2100" in cells and "-1500" in cells, where
+                assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
+                assert page.evaluate(INSIDE_CARD) == [], where
+                # the table scrolls in its card, not the page
+                box = page.locator("#sp-rounds .rounds-scroll")
+                assert box.evaluate("b => b.clientWidth <= b.closest('.card').clientWidth")
+                assert page.js_errors == [], where
 
 
 TICKS = """() => {
@@ -446,42 +429,37 @@ TICKS = """() => {
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_chart_keeps_the_minus_sign_is_readable_and_says_whose_line(
-        server_factory, browser, scheme):
+        server_factory, phone, scheme):
     """Totals 2350 and -1200 showed the axis labels "2" and "1200": the minus cut off, a
     negative read as a positive, in 9.7 px text; and nothing said which line was whose."""
     server = server_factory()
     tid = new_pad(server, ["Ana", "Bruno"], [[2350, -1200]])
-    contexts = []
-    try:
-        page = small_phone(browser, contexts, 360, scheme=scheme)
-        open_as(page, server, tid)
-        expect(page.locator("#sp-chart svg")).to_be_visible()
-        ticks = page.evaluate(TICKS)
-        assert sorted(t["text"] for t in ticks) == ["-1200", "0", "2350"]
-        for t in ticks:
-            assert t["inside"], t  # whole, the minus too
-            assert t["px"] >= 13, t  # at arm's length
-        muted = {"dark": "rgb(154, 163, 173)", "light": "rgb(92, 100, 112)"}[scheme]
-        assert {t["fill"] for t in ticks} == {muted}
-        # the legend: each line's colour and its player
-        legend = page.locator("#sp-chart .legend li")
-        expect(legend).to_have_text(["Ana", "Bruno"])
-        keys = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend .key')]
-            .map((k) => getComputedStyle(k).backgroundColor)""")
-        lines = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .series')]
-            .map((l) => { const d = document.createElement('i');
-                          d.style.color = l.getAttribute('stroke'); document.body.append(d);
-                          const c = getComputedStyle(d).color; d.remove(); return c; })""")
-        assert keys == lines and len(set(keys)) == 2
-        names = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend li')]
-            .map((l) => getComputedStyle(l).color)""")
-        fg = {"dark": "rgb(241, 243, 245)", "light": "rgb(21, 23, 28)"}[scheme]
-        assert set(names) == {fg}
-        assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
-        assert page.js_errors == []
-    finally:
-        for c in contexts:
-            c.close()
+    page = phone(width=360, scheme=scheme)
+    open_as(page, server, tid)
+    expect(page.locator("#sp-chart svg")).to_be_visible()
+    ticks = page.evaluate(TICKS)
+    assert sorted(t["text"] for t in ticks) == ["-1200", "0", "2350"]
+    for t in ticks:
+        assert t["inside"], t  # whole, the minus too
+        assert t["px"] >= 13, t  # at arm's length
+    muted = {"dark": "rgb(154, 163, 173)", "light": "rgb(92, 100, 112)"}[scheme]
+    assert {t["fill"] for t in ticks} == {muted}
+    # the legend: each line's colour and its player
+    legend = page.locator("#sp-chart .legend li")
+    expect(legend).to_have_text(["Ana", "Bruno"])
+    keys = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend .key')]
+        .map((k) => getComputedStyle(k).backgroundColor)""")
+    lines = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .series')]
+        .map((l) => { const d = document.createElement('i');
+                      d.style.color = l.getAttribute('stroke'); document.body.append(d);
+                      const c = getComputedStyle(d).color; d.remove(); return c; })""")
+    assert keys == lines and len(set(keys)) == 2
+    names = page.evaluate("""() => [...document.querySelectorAll('#sp-chart .legend li')]
+        .map((l) => getComputedStyle(l).color)""")
+    fg = {"dark": "rgb(241, 243, 245)", "light": "rgb(21, 23, 28)"}[scheme]
+    assert set(names) == {fg}
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert page.js_errors == []
 
 
 def test_two_phones_typing_the_same_round_save_it_once(server_factory, phone):

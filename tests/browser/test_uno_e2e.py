@@ -43,6 +43,11 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     host.goto(url)
     host.get_by_text("Just watch").click()
     expect(host.locator("#uno-hostbar")).to_be_visible()
+    # UNO's own bar picks whom the host acts for: the host panel's menu (which did nothing
+    # in UNO) is not shown
+    host.locator("#host-panel summary", has_text="Host").click()
+    expect(host.locator("#undo")).to_be_visible()
+    expect(host.locator("#as-seat")).to_be_hidden()
 
     phones = {}
     for name, locale in (("Ana", "en-US"), ("Bruno", "pt-BR"), ("Chen", "en-US")):

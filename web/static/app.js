@@ -248,6 +248,10 @@
     function hostTools() {
       document.getElementById("host-tools").hidden = !pin;
       document.getElementById("host-login").hidden = !!pin;
+      // (a game that picks whom the host acts for on its own screen, UNO's host bar, has no
+      // use for this menu: it did nothing there)
+      asSeatSel.closest("label").hidden = !!(game && game.actsFor);
+      asSeatSel.options[0].text = me ? t("(my own seat)") : t("(the host)");
       if (pin && view && asSeatSel.options.length === 1) {
         view.table.players.forEach((n, i) => asSeatSel.append(el("option", { value: i, text: n })));
       }

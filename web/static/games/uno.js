@@ -964,5 +964,6 @@
     }
   }
 
-  TC.registerGame("uno", { mount, update, onEvents, describe });
+  // (actsFor: the host picks whom to act for in UNO's own host bar, not the host panel's menu)
+  TC.registerGame("uno", { mount, update, onEvents, describe, actsFor: true });
 })();
