@@ -138,6 +138,10 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     expect(bruno.locator('.uno-total[data-seat="1"]')).to_have_text("89")
     expect(bruno.locator('#uno-rounds td[data-total="1"]')).to_have_text("89")
     expect(bruno.locator("#uno-scores svg.chart polyline")).to_have_count(3)
+    expect(bruno.locator("#uno-chart .legend li")).to_have_text(["Ana", "Bruno", "Chen"])
+    # the chart is drawn at the width it is shown: its ticks are as big as the page's words
+    assert bruno.evaluate("""() => { const svg = document.querySelector('#uno-chart svg');
+        return Math.abs(svg.viewBox.baseVal.width - svg.getBoundingClientRect().width); }""") < 1
     expect(host.locator("#uno-next")).to_have_text("Next round: Bruno deals")
     expect(bruno.locator("#uno-next")).to_have_text("Próxima rodada: Bruno dá as cartas")
 

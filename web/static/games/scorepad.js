@@ -2,12 +2,6 @@
    and a chart of the running totals drawn as SVG (no chart library, no CDN). */
 (function () {
   "use strict";
-  const COLOURS = ["#ff6b6b", "#4dabf7", "#ffd43b", "#51cf66", "#cc5de8", "#ff922b", "#22b8cf", "#f06595",
-    "#94d82d", "#845ef7", "#fab005", "#20c997"];
-  const colour = (i) => COLOURS[i % COLOURS.length];
-  // the chart's words, in CSS px: the SVG is drawn at the size it is shown (its viewBox is
-  // its width), so they are this big on any phone (9.7 px at 360 px, scaled from 340 units)
-  const TICK_PX = 14;
   let root, ctx;
   let editing = null;   // the round (from 0) the host is correcting, or null: a new round
   let draft = null;     // a new round half typed when Edit was tapped: back after the correction
@@ -249,7 +243,7 @@
     const totals = root.querySelector("#sp-totals");
     totals.textContent = "";
     pub.players.forEach((name, i) => totals.append(el("li", { class: pub.rounds.length && pub.totals[i] === best ? "lead" : "" },
-      el("span", { class: "swatch", style: "background:" + colour(i) }),
+      el("span", { class: "swatch", style: "background:" + TC.chartColour(i) }),
       el("span", { class: "grow", text: name }), el("strong", { class: "total", "data-seat": i, text: pub.totals[i] }))));
 
     const result = root.querySelector("#sp-result");
@@ -299,63 +293,9 @@
 
   function drawChart(pub) {
     const box = root.querySelector("#sp-chart");
-    box.replaceChildren(chart(pub, box.clientWidth), legend(pub));
-  }
-
-  let measurer = null;
-  function textWidth(text) {
-    measurer = measurer || document.createElement("canvas").getContext("2d");
-    measurer.font = TICK_PX + "px " + getComputedStyle(root).fontFamily;
-    return measurer.measureText(String(text)).width;
-  }
-
-  function chart(pub, width) {
-    const { t } = ctx;
-    const W = Math.max(200, Math.round(width || 300));
-    const H = Math.round(Math.min(280, Math.max(190, W * 0.62)));
     const series = pub.players.map((_, i) => [0, ...pub.history.map((row) => row[i])]);
-    const all = series.flat();
-    const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
-    const n = Math.max(1, series[0] ? series[0].length - 1 : 1);
-    // the values written on the axis: the highest, the lowest, and 0 between them (a
-    // negative total reads as one: its minus was cut off by a fixed 28-unit margin)
-    const ticks = [hi, lo];
-    const T = Math.ceil(TICK_PX * 0.8), B = TICK_PX + 14;
-    const y = (v) => T + ((hi - v) * (H - T - B)) / (hi - lo || 1);
-    if (lo < 0 && hi > 0 && y(0) - y(hi) > TICK_PX * 1.3 && y(lo) - y(0) > TICK_PX * 1.3) ticks.push(0);
-    const L = Math.ceil(Math.max(...ticks.map(textWidth))) + 12, R = 10;
-    const x = (k) => L + (k * (W - L - R)) / n;
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    svg.setAttribute("class", "chart");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("Totals over the rounds"));
-    const line = (x1, y1, x2, y2, cls) => { const l = document.createElementNS(NS, "line");
-      Object.entries({ x1, y1, x2, y2, class: cls }).forEach(([k, v]) => l.setAttribute(k, v)); svg.append(l); };
-    line(L, y(0), W - R, y(0), "axis");
-    line(L, T, L, H - B, "axis");
-    const label = (tx, ty, text, anchor) => { const e = document.createElementNS(NS, "text");
-      e.setAttribute("x", tx); e.setAttribute("y", ty); e.setAttribute("text-anchor", anchor || "end");
-      e.setAttribute("class", "tick"); e.style.fontSize = TICK_PX + "px"; e.textContent = text; svg.append(e); return e; };
-    for (const v of ticks) label(L - 6, y(v) + TICK_PX * 0.35, v).setAttribute("data-value", v);
-    label(W - R, H - 6, t("round {n}", { n }), "end");
-    series.forEach((pts, i) => {
-      const pl = document.createElementNS(NS, "polyline");
-      pl.setAttribute("points", pts.map((v, k) => x(k) + "," + y(v)).join(" "));
-      pl.setAttribute("stroke", colour(i));
-      pl.setAttribute("class", "series");
-      pl.setAttribute("data-seat", i);
-      svg.append(pl);
-    });
-    return svg;
-  }
-
-  /* Which line is whose: each player's colour and name, under the chart. */
-  function legend(pub) {
-    const { el } = ctx;
-    return el("ul", { class: "legend" }, pub.players.map((name, i) => el("li", { "data-seat": i },
-      el("span", { class: "key", style: "background:" + colour(i) }), el("span", { text: name }))));
+    box.replaceChildren(...TC.chart({ series, names: pub.players, width: box.clientWidth,
+      font: getComputedStyle(root).fontFamily }));
   }
 
   function describe(entry, c) {

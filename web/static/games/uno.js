@@ -10,8 +10,6 @@
   const COLOURS = ["red", "yellow", "green", "blue"];
   const VALUES = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2"];
   const WILDS = ["wild", "wild-draw4", "wild-swap", "wild-custom"];
-  const CHART = ["#ff6b6b", "#4dabf7", "#ffd43b", "#51cf66", "#cc5de8", "#ff922b", "#22b8cf", "#f06595",
-    "#94d82d", "#845ef7", "#fab005", "#20c997"];
   const HOST_ONLY = new Set(["adjust_count", "edit_round", "end_match"]);
   const FOR_TABLE = new Set(["set_dealer", "turn_up", "count_card", "uncount_card", "count_points", "end_round", "next_round", "dismiss"]);
   const GLYPH = { skip: "⊘", reverse: "⇄", draw2: "+2", wild: "", "wild-draw4": "+4", "wild-swap": "⇆", "wild-custom": "✎" };
@@ -827,37 +825,11 @@
       rec.points.map((p, i) => el("td", { class: i === rec.winner ? "won" : "", text: p })))));
     tbody.append(el("tr", { class: "sum" }, el("td", { text: "Σ" }), d.totals.map((p, i) => el("td", { "data-total": i, text: p }))));
     table.append(tbody);
-    box.append(el("div", { class: "uno-tablewrap" }, table), chart(d));
-  }
-
-  function chart(d) {
-    const { t } = ctx;
-    const W = 340, H = 200, P = 28;
+    // (the chart is drawn at the width it is shown: TC.chart)
+    const wrap = el("div", { id: "uno-chart" });
+    box.append(el("div", { class: "uno-tablewrap" }, table), wrap);
     const series = d.players.map((_, i) => [0, ...d.totals_by_round.map((row) => row[i])]);
-    const all = series.flat();
-    const lo = Math.min(0, ...all), hi = Math.max(1, d.target && all.some((v) => v > d.target / 2) ? d.target : 1, ...all);
-    const n = Math.max(1, series[0] ? series[0].length - 1 : 1);
-    const x = (k) => P + (k * (W - 2 * P)) / n;
-    const y = (v) => H - P - ((v - lo) * (H - 2 * P)) / (hi - lo || 1);
-    const NS = "http://www.w3.org/2000/svg";
-    const svg = document.createElementNS(NS, "svg");
-    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-    svg.setAttribute("class", "chart");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", t("Totals over the rounds"));
-    const add = (tag, attrs, text) => { const e = document.createElementNS(NS, tag);
-      Object.entries(attrs).forEach(([k, v]) => e.setAttribute(k, v)); if (text !== undefined) e.textContent = text; svg.append(e); return e; };
-    add("line", { x1: P, y1: y(0), x2: W - P, y2: y(0), class: "axis" });
-    add("line", { x1: P, y1: P, x2: P, y2: H - P, class: "axis" });
-    if (d.target <= hi) add("line", { x1: P, y1: y(d.target), x2: W - P, y2: y(d.target), class: "axis target" });
-    add("text", { x: P - 4, y: y(hi) + 4, "text-anchor": "end", class: "tick" }, hi);
-    add("text", { x: P - 4, y: y(lo) + 4, "text-anchor": "end", class: "tick" }, lo);
-    add("text", { x: W - P, y: H - 8, "text-anchor": "end", class: "tick" }, t("round {n}", { n }));
-    series.forEach((pts, i) => add("polyline", { points: pts.map((v, k) => x(k) + "," + y(v)).join(" "),
-      stroke: CHART[i % CHART.length], class: "series" }));
-    const legend = ctx.el("div", { class: "uno-legend" }, d.players.map((p, i) => ctx.el("span", {},
-      ctx.el("span", { class: "swatch", style: "background:" + CHART[i % CHART.length] }), " " + p)));
-    return ctx.el("div", {}, svg, legend);
+    wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target }));
   }
 
   /* ---- what just happened (events), for everyone ---- */
