@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.games.base import N_
 from companion.games.uno.deck import points
 
 Hand = list[str] | int  # the cards left (labels), or their points counted by the players
@@ -56,14 +57,20 @@ def winners(state: dict[str, Any]) -> list[int]:
 
 def export(state: dict[str, Any]) -> dict[str, Any]:
     """Table data for the CSV/JSON export: one row per round with each player's points and
-    running total. The web layer writes it out; rounds keep the hands for the JSON."""
+    running total. The web layer writes it out; rounds keep the hands for the JSON.
+    ``columns`` are the headings in English (the JSON's); ``header`` the same for the CSV in
+    the reader's language (``[template, params]``: an ``N_`` template the web layer
+    translates, then fills)."""
     players = state["players"]
     columns = ["round", "dealer", "winner"]
     columns += [f"{p} points" for p in players] + [f"{p} total" for p in players]
+    header: list[Any] = [[N_("round"), {}], [N_("dealer"), {}], [N_("winner"), {}]]
+    header += [[N_("{name} points"), {"name": p}] for p in players]
+    header += [[N_("{name} total"), {"name": p}] for p in players]
     rows = []
     for i, (record, running) in enumerate(zip(state["rounds"], running_totals(state),
                                               strict=True)):
         pts = round_points(record, state["options"])
         rows.append([i + 1, players[record["dealer"]], players[record["winner"]], *pts,
                      *running])
-    return {"columns": columns, "rows": rows, "rounds": state["rounds"]}
+    return {"columns": columns, "header": header, "rows": rows, "rounds": state["rounds"]}

@@ -159,3 +159,8 @@ def test_export_rows(table):
                                "Ana total", "Bea total"]
     assert data["rows"] == [[1, "Ana", "Ana", 57, 0, 57, 0], [2, "Bea", "Bea", 0, 12, 57, 12]]
     assert data["rounds"][0]["hands"] == [[], ["red-7", "wild"]]
+    # the CSV's headings, as templates the web layer writes in the reader's language
+    assert data["header"] == [["round", {}], ["dealer", {}], ["winner", {}],
+                              ["{name} points", {"name": "Ana"}],
+                              ["{name} points", {"name": "Bea"}],
+                              ["{name} total", {"name": "Ana"}], ["{name} total", {"name": "Bea"}]]
