@@ -620,3 +620,22 @@ def test_a_bad_option_on_the_form_is_named_as_the_form_shows_it(server_factory, 
             "número inteiro de 1 a 1000000.")
         page.locator("#toast").evaluate("t => t.className = ''")
     assert page.js_errors == []
+
+
+def test_the_round_form_keeps_a_name_on_one_line_on_a_small_phone(server_factory, phone):
+    """At 320 px the 7rem score boxes left the names about 60 px: "Beatriz" broke as
+    "Beatri/z", "Guilherme" as "Guilhe/rme". A name of one ordinary word stays whole; one
+    of 24 letters still breaks rather than widen the page."""
+    server = server_factory()
+    players = ["Guilherme", "Fernanda", "Beatriz", "Maria Eduarda", "W" * 24]
+    tid = new_pad(server, players, [])
+    _, joined = server.request("POST", f"/api/tables/{tid}/join", {"seat": 0})
+    page = phone(width=320)
+    open_as(page, server, tid, token={"token": joined["token"], "seat": 0})
+    page.locator("#sp-in-0").wait_for()
+    # the lines each name takes (a text's range has a box per line)
+    lines = page.evaluate("""() => [...document.querySelectorAll('.score-row label')].map((l) => {
+        const r = document.createRange(); r.selectNodeContents(l);
+        return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; })""")
+    assert lines[:3] == [1, 1, 1] and lines[4] > 1, lines
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
