@@ -218,3 +218,23 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
     expect(chen.locator("#uno-news")).to_have_text("The host took back the last move.")
     for p in (ana, bruno, chen):
         assert p.js_errors == []
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_colour_tabs_keep_each_word_whole_on_a_small_phone(server_factory, phone, width):
+    """In Portuguese, "Vermelho" broke as "Vermelh/o" on the card picker's red tab."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+        "options": {"first_dealer": "first_seat"}})
+    assert status == 201, res
+    page = phone("pt-BR", width=width)
+    page.goto(server.url + res["url"] + "?join=1")
+    page.locator('#seats button[data-seat="0"]').click()
+    page.locator(".uno-picker .uno-tab").first.wait_for()
+    lines = page.evaluate("""() => [...document.querySelectorAll('.uno-picker .uno-tab')].map((t) => {
+        const r = document.createRange(); r.selectNodeContents(t);
+        return [t.textContent, new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size];
+    })""")
+    assert [n for _, n in lines] == [1] * len(lines), lines
+    assert "Vermelho" in [w for w, _ in lines]
