@@ -89,3 +89,23 @@ def test_a_long_name_of_one_word_fits_every_game(server_factory, browser):
                 assert wide <= width, (width, "host", created["table"]["game"], wide)
         finally:
             ctx.close()
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_host_panel_s_unlock_button_holds_its_word(server_factory, phone, width):
+    """In Portuguese "Desbloquear" spilled out of its button beside the PIN box; the
+    UNO players' "dá as cartas" tag split in two."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Guilherme", "Fernanda"], "pin": "2468",
+        "options": {"first_dealer": "first_seat"}})
+    page = phone("pt-BR", width=width)
+    page.goto(server.url + created["url"])
+    page.locator("#just-watch").click()
+    page.locator("#host-panel summary").first.click()
+    button = page.locator("#host-login .btn")
+    button.wait_for()
+    assert button.evaluate("b => b.scrollWidth <= b.clientWidth"), button.inner_text()
+    tag = page.locator(".uno-players .tag").first
+    assert tag.inner_text() == "dá as cartas"
+    assert tag.evaluate("t => t.getClientRects().length") == 1
