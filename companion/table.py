@@ -482,12 +482,19 @@ class TableService:
                 raise TableError(409, "nothing_to_undo", N_("There is nothing to undo."))
             seq = live.version + 1
             now = self.clock.wall()
-            body: dict[str, Any] = {"undo": target.seq}
-            if getattr(live.game, "resumed", None) is not None:
-                body["resume"] = True
-            entry = LogEntry(seq, "undo", body, actor.to_json(), now)
+            entry = LogEntry(seq, "undo", {"undo": target.seq}, actor.to_json(), now)
             resumed: list[dict[str, Any]] = []
-            state = replay(live.record, live.game, [*live.log, entry], resumed)
+            state = replay(live.record, live.game, [*live.log, entry])
+            # The game may start again what the undo brought back (Werewolf: the step's
+            # timer and narration), where it says it brought something back (``resumes``):
+            # a wolf's vote taken back, the step unchanged, restarted the step on every
+            # phone and told them all that a secret move had been undone. Logged, so that
+            # a replay does the same.
+            if getattr(live.game, "resumed", None) is not None and getattr(
+                    live.game, "resumes", lambda before, after: True)(live.state, state):
+                entry = LogEntry(seq, "undo", {"undo": target.seq, "resume": True},
+                                 actor.to_json(), now)
+                state = replay(live.record, live.game, [*live.log, entry], resumed)
             self.store.append(table_id, seq, "undo", entry.body, entry.actor, now)
             live.log.append(entry)
             live.state, live.version = state, seq
@@ -529,8 +536,11 @@ class TableService:
         # the others' taps, and refusing them all but the first would have a table tap again
         # and again. The rules still judge the move against the table as it is now.
         # (Not an undo: it takes back the latest move, which that phone may not have seen.)
+        # (in a game with secrets, a phone's version stands for every table version up to
+        # its next visible entry: the latest of them, the state it may have been shown, as
+        # the night's hidden moves carried the table on to the day's captain vote)
         at = expected if seen is None else (
-            seen[expected - 1] if 0 < expected <= len(seen) else 0 if expected == 0 else None)
+            seen[expected] - 1 if 0 <= expected < len(seen) else None)
         moment = live.moments.get(at) if at is not None else None
         if same_moment and moment is not None and moment == live.moments.get(live.version):
             return

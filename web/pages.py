@@ -42,7 +42,9 @@ def table_page(table_id: str):
                            camera="camera" in current_app.extensions,
                            # the host's tools lead to the camera's page for its game
                            camera_game="camera" in current_app.extensions and bool(
-                               getattr(live.game, "camera_deck", None)))
+                               getattr(live.game, "camera_deck", None)),
+                           # (a game that keeps no score sheet: its CSV link opened a 404)
+                           score_sheet=getattr(live.game, "export", None) is not None)
 
 
 def game_asset(game_id: str, kind: str) -> str | None:

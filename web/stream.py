@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import queue
 import threading
+import time
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, stream_with_context
@@ -106,6 +107,9 @@ def stream(table_id: str):
             return None
 
     heartbeat = current_app.config["SSE_HEARTBEAT_S"]
+    # (the pings' clock: tests give their own)
+    monotonic = current_app.config.get("SSE_CLOCK") or time.monotonic
+    live = service.get(table_id)
     streams: Streams = current_app.extensions["streams"]
     inbox: queue.Queue[Update] = queue.Queue()
     unsubscribe = service.subscribe(table_id, inbox.put)
@@ -125,29 +129,39 @@ def stream(table_id: str):
             # back: marked ``again``, so a host's narrator log does not list it twice)
             last = service.get(table_id).last_line
             shown = view(me)
+            # The pings keep one beat, whatever comes between: a beat started again after
+            # each update told, by the next ping's time, when a move this phone may not see
+            # was made (a Werewolf night's wolf vote: the ping came 15 s after it).
+            beat = monotonic() + heartbeat
             yield _sse("state", {"view": shown,
                                  "events": [] if last is None else [{**last, "again": True}]})
             while True:
                 try:
-                    update = inbox.get(timeout=heartbeat)
+                    update = inbox.get(timeout=max(0.0, beat - monotonic()))
                 except queue.Empty:
                     yield ": ping\n\n"  # finds closed connections, keeps proxies open
+                    beat = max(beat + heartbeat, monotonic())
                     continue
-                updates = [update]
-                while True:
-                    try:
-                        updates.append(inbox.get_nowait())
-                    except queue.Empty:
-                        break
-                if any(u is _END for u in updates):
-                    return  # (the server is stopping: the phone reconnects after retry)
-                revoked = me is not None and still(me) is None
-                if revoked:
-                    me = None
-                events = [localise(e) for u in updates for e in events_for(u, me, False)]
-                if revoked:
-                    events.append({"type": "seat_revoked"})
-                now = view(me)
+                # Under the table's lock, under which every update is put in the inbox: the
+                # updates taken and the view read are of one moment. (A move between them put
+                # its state in the view without its events, and a message with no events
+                # told that a secret move had come just before the next step.)
+                with live.lock:
+                    updates = [update]
+                    while True:
+                        try:
+                            updates.append(inbox.get_nowait())
+                        except queue.Empty:
+                            break
+                    if any(u is _END for u in updates):
+                        return  # (the server is stopping: the phone reconnects after retry)
+                    revoked = me is not None and still(me) is None
+                    if revoked:
+                        me = None
+                    events = [localise(e) for u in updates for e in events_for(u, me, False)]
+                    if revoked:
+                        events.append({"type": "seat_revoked"})
+                    now = view(me)
                 if not events and now == shown:
                     # (a move this phone may not see: a message would tell it one was made)
                     continue

@@ -639,3 +639,21 @@ def test_the_round_form_keeps_a_name_on_one_line_on_a_small_phone(server_factory
         return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size; })""")
     assert lines[:3] == [1, 1, 1] and lines[4] > 1, lines
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+
+
+def test_a_host_who_holds_a_seat_acts_as_that_seat(server_factory, phone):
+    """With "Act for: (my own seat)", a host's phone that holds a seat sent no seat at all,
+    and its moves were the host's alone: in Werewolf a wolf's tap chose for the whole pack,
+    and "I have seen my card" was refused."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno"], [])
+    _, joined = server.request("POST", f"/api/tables/{tid}/join", {"seat": 1})
+    page = phone()
+    open_as(page, server, tid, pin="2468", token={"token": joined["token"], "seat": 1})
+    page.locator("#sp-in-0").fill("3")
+    with page.expect_request(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as sent:
+        page.get_by_role("button", name="Save the round").click()
+    assert sent.value.post_data_json["as_seat"] == 1
+    _, history = server.request("GET", f"/api/tables/{tid}/history",
+                                headers={"X-Host-Pin": "2468"})
+    assert history["history"][-1]["actor"] == {"seat": 1, "host": True, "source": "web"}

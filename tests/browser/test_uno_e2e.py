@@ -232,7 +232,8 @@ def test_the_colour_tabs_keep_each_word_whole_on_a_small_phone(server_factory, p
     page.goto(server.url + res["url"] + "?join=1")
     page.locator('#seats button[data-seat="0"]').click()
     page.locator(".uno-picker .uno-tab").first.wait_for()
-    lines = page.evaluate("""() => [...document.querySelectorAll('.uno-picker .uno-tab')].map((t) => {
+    lines = page.evaluate("""() => [...document.querySelectorAll('.uno-picker .uno-tab')]
+      .map((t) => {
         const r = document.createRange(); r.selectNodeContents(t);
         return [t.textContent, new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size];
     })""")

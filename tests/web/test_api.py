@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -442,14 +443,9 @@ def _next_message(chunks) -> dict | None:
     raise AssertionError("the stream ended")
 
 
-def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, client, service,
-                                                                     clock):
-    """A wolf's first vote of the night changes nothing a villager may see. The table's
-    version went up by one on every phone and each phone's stream sent a message, so a
-    villager's developer tools counted and timed the wolves' votes (and the witch's choice,
-    the seer's look). Now a player's version counts its own history's entries, and its
-    stream says nothing where its view did not change; the host's (``?pin=``) hears all."""
-    app.config["SSE_HEARTBEAT_S"] = 0.01  # (an idle stream says ": ping" at once)
+def _werewolf_at(client, service, clock, step_name: str) -> str:
+    """A Werewolf table of 8 (Ana and Bruno the wolves, Carla the seer), played by the host's
+    timeouts to the first ``step_name``; its id."""
     players = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
     tid = client.post("/api/tables", json={"game": "werewolf", "players": players,
                                            "pin": "2468", "options": {"deal": "host"}}
@@ -458,9 +454,21 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
     for action in ({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
                    {"type": "assign", "roles": roles}, {"type": "start"}, {"type": "skip"}):
         assert act(client, tid, action, PIN).status_code == 200, action
-    while (step := service.get(tid).state["step"])["name"] != "werewolves":
+    while (step := service.get(tid).state["step"])["name"] != step_name:
         clock.advance(max(0.0, step["deadline"] - clock.wall()) + 0.01)
         assert act(client, tid, {"type": "timeout", "step": step["id"]}, PIN).status_code == 200
+    return tid
+
+
+def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, client, service,
+                                                                     clock):
+    """A wolf's first vote of the night changes nothing a villager may see. The table's
+    version went up by one on every phone and each phone's stream sent a message, so a
+    villager's developer tools counted and timed the wolves' votes (and the witch's choice,
+    the seer's look). Now a player's version counts its own history's entries, and its
+    stream says nothing where its view did not change; the host's (``?pin=``) hears all."""
+    app.config["SSE_HEARTBEAT_S"] = 0.01  # (an idle stream says ": ping" at once)
+    tid = _werewolf_at(client, service, clock, "werewolves")
     ana, bruno, davi = (join(client, tid, seat) for seat in (0, 1, 3))
     seen = client.get(f"/api/tables/{tid}", headers=davi).json["version"]
     assert seen == len(client.get(f"/api/tables/{tid}/history", headers=davi).json["history"])
@@ -495,3 +503,81 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
     # version for a game with secrets (the table's own counts the secret moves too)
     assert client.get(f"/api/tables/{tid}/stream?pin=0000").status_code == 403
     assert "version" not in client.get("/api/tables").json["tables"][0]
+
+
+def test_the_stream_s_pings_keep_their_beat_through_a_move_the_phone_may_not_see(
+        app, client, service, clock):
+    """A villager's stream pinged 15 s after a wolf's vote, where it would have pinged on
+    its beat: the ping's time told when the secret move was made."""
+    now = [1000.0]
+    app.config["SSE_CLOCK"] = lambda: now[0]
+    app.config["SSE_HEARTBEAT_S"] = 3600.0
+    tid = _werewolf_at(client, service, clock, "werewolves")
+    ana, davi = join(client, tid, 0), join(client, tid, 3)
+    res, chunks = _stream_chunks(client, tid, f"?token={davi['Authorization'].split()[1]}")
+    said: list[str] = []
+    try:
+        _next_message(chunks)  # (the first message; the beat starts at 1000)
+        assert act(client, tid, {"type": "wolf_vote", "target": 3}, ana).status_code == 200
+        now[0] = 1000.0 + 3600.0  # the beat: the ping is due now, not an hour after the vote
+        reader = threading.Thread(target=lambda: said.append(next(chunks)), daemon=True)
+        reader.start()
+        reader.join(10)  # (a guard: the old stream waited a whole beat after the vote)
+        assert said == [": ping\n\n"]
+    finally:
+        res.close()
+
+
+def test_an_undone_wolf_vote_leaves_the_step_as_it_was(client, service, clock):
+    """The host took back a wolf's vote: the step started again on every phone (a new
+    deadline, "Werewolves, wake up" said again), which told them all that a secret move had
+    been undone. Only a step the undo brought back starts again."""
+    tid = _werewolf_at(client, service, clock, "werewolves")
+    ana = join(client, tid, 0)
+    step = service.get(tid).state["step"]
+    clock.advance(5)
+    assert act(client, tid, {"type": "wolf_vote", "target": 3}, ana).status_code == 200
+    undone = client.post(f"/api/tables/{tid}/undo", json={}, headers=PIN)
+    assert undone.status_code == 200
+    assert [e["type"] for e in undone.json["events"]] == ["undone"]
+    assert service.get(tid).state["step"] == step
+    assert service.get(tid).log[-1].body == {"undo": service.get(tid).log[-2].seq}
+    # a wolf vote that ends the step, taken back, brings the step back: that starts again
+    bruno = join(client, tid, 1)
+    for wolf in (ana, bruno):
+        assert act(client, tid, {"type": "wolf_vote", "target": 3}, wolf).status_code == 200
+    assert service.get(tid).state["step"]["name"] != "werewolves"
+    clock.advance(5)
+    undone = client.post(f"/api/tables/{tid}/undo", json={}, headers=PIN)
+    again = service.get(tid).state["step"]
+    assert again["name"] == "werewolves" and again["deadline"] > step["deadline"]
+    assert "step" in [e["type"] for e in undone.json["events"]]
+
+
+def test_every_living_player_votes_for_the_captain_at_once(client, service, clock):
+    """At dawn every phone taps its captain vote at the same moment, each with the version
+    it was shown; the night's hidden moves had carried the table on since the last entry a
+    villager could see, and 7 of 8 taps were refused as stale."""
+    tid = _werewolf_at(client, service, clock, "werewolves")
+    phones = [join(client, tid, seat) for seat in range(8)]
+    for wolf in phones[:2]:
+        assert act(client, tid, {"type": "wolf_vote", "target": 3}, wolf).status_code == 200
+    while (step := service.get(tid).state["step"])["name"] != "captain":
+        clock.advance(max(0.0, step["deadline"] - clock.wall()) + 0.01)
+        assert act(client, tid, {"type": "timeout", "step": step["id"]}, PIN).status_code == 200
+    alive = [s for s in range(8) if service.get(tid).state["alive"][s]]
+    seen = {s: client.get(f"/api/tables/{tid}", headers=phones[s]).json["version"]
+            for s in alive}
+    for s in alive:  # (each with the version it was shown at dawn, before any vote)
+        res = act(client, tid, {"type": "captain_vote", "target": 4}, phones[s], version=seen[s])
+        assert res.status_code == 200, (s, res.json)
+
+
+def test_the_host_panel_offers_a_csv_only_where_the_game_keeps_scores(client, scorepad):
+    """Versus's and the quiz's host panels linked to "Export CSV", which opened a JSON 404."""
+    quiz = client.post("/api/tables", json={"game": "quiz", "players": ["Ana", "Bruno"],
+                                            "pin": "2468"}).json["table"]["id"]
+    assert client.get(f"/api/tables/{quiz}/export.csv").status_code == 404
+    assert b"export.csv" not in client.get(f"/t/{quiz}").data
+    assert b"export.csv" in client.get(f"/t/{scorepad['id']}").data
+    assert b"export.json" in client.get(f"/t/{quiz}").data  # (the log, for any game)

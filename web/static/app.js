@@ -181,7 +181,10 @@
          verdict on it) pass { version: false } so a move a moment earlier cannot bounce them. */
       act(action, opts) {
         const versioned = !(opts && opts.version === false);
-        const asSeat = pin && asSeatSel.value !== "" ? Number(asSeatSel.value) : undefined;
+        // (a host who holds a seat acts as that seat unless the menu names another: sent
+        // without one, "(my own seat)" acted as the host alone, and a wolf's tap chose for
+        // the whole pack)
+        const asSeat = !pin ? undefined : asSeatSel.value !== "" ? Number(asSeatSel.value) : me ? me.seat : undefined;
         return sending(JSON.stringify([action, versioned, asSeat]), async () => {
           const body = { action, version: versioned ? known() : undefined };
           if (asSeat !== undefined) body.as_seat = asSeat;

@@ -278,6 +278,14 @@ class Werewolf:
             # slipped past a check is refused rather than raised.
             return _reject("rules_error", N_("That action is not valid."))
 
+    def resumes(self, before: State, after: State) -> bool:
+        """Whether an undo brought another step back (``before``: the state it undid, and
+        ``after``: the state it leads to). A move taken back within the same step (a wolf's
+        vote) leaves that step running as it was: starting it again told every phone that a
+        secret move had been undone."""
+        step = (before.get("step") or {}).get("id"), (after.get("step") or {}).get("id")
+        return step[0] != step[1] or before["phase"] != after["phase"]
+
     def resumed(self, state: State, ctx: Context) -> Accepted:
         """After an undo (``ctx.now``: its time): the step it brought back starts again,
         its timer anew and its narration said again (``flow.resume_step``)."""
