@@ -303,3 +303,39 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     for page in phones:
         assert page.js_errors == []
     assert time.monotonic() - t0 < 90
+
+
+def test_the_moderator_view_shows_the_night_as_the_phones_enter_it(server_factory, phone):
+    """With the night entered on the phones, the host's moderator view showed the cards but
+    none of the night's moves: not the wolves' votes, not whom the seer looked at."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN, "options": {"deal": "host"}})
+    assert status == 201, res
+    table = Table(server, res["table"]["id"])
+    roles = ["werewolf", "werewolf", "seer"] + ["villager"] * 5
+    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}})
+    table.act({"type": "assign", "roles": roles})
+    table.act({"type": "start"})
+    table.act({"type": "skip"})  # (every card looked at)
+    _, carla = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 2})
+    _, ana = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 0})
+    host = phone()
+    host.goto(server.url + "/")
+    host.evaluate(f"localStorage.setItem('tc.pin.{table.id}', JSON.stringify('{PIN}'))")
+    host.goto(server.url + res["url"])
+    host.locator("#just-watch").click()
+    host.locator(".ww-mod-view summary").click()
+    while (step := table.host()["state"]["step"])["name"] != "seer":
+        table.act({"type": "skip", "step": step["id"]})
+    status, _ = server.request("POST", f"/api/tables/{table.id}/actions",
+                               {"action": {"type": "seer", "target": 3}},
+                               {"Authorization": "Bearer " + carla["token"]})
+    assert status == 200
+    expect(host.locator("#ww-tonight")).to_contain_text("The seer looked at Davi.")
+    status, _ = server.request("POST", f"/api/tables/{table.id}/actions",
+                               {"action": {"type": "wolf_vote", "target": 4}},
+                               {"Authorization": "Bearer " + ana["token"]})
+    assert status == 200
+    expect(host.locator("#ww-tonight")).to_contain_text("The werewolves' votes: Ana → Eva")
+    assert host.js_errors == []

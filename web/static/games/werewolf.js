@@ -750,6 +750,27 @@
       if (st.potions) det.append(el("p", { text: t("Potions: healing {heal}, poison {poison}", { heal: st.potions.heal ? "✓" : "✗", poison: st.potions.poison ? "✓" : "✗" }) }));
     }
     if (p.phase === "night" && step && p.options.input === "host") det.append(moderatorNight(step, st));
+    else if (p.phase === "night" && step) det.append(nightSoFar(st));
+  }
+
+  /* The night as the phones enter it (input on the phones), for the moderator's eyes: the
+     moderator view showed the cards but none of the night's moves. */
+  function nightSoFar(st) {
+    const { el, t } = ctx;
+    const tn = st.tonight || {}, n = names();
+    const who = (s) => (s === null || s === undefined ? t("nobody") : n[s]);
+    const items = [];
+    const votes = Object.entries(tn.wolf_votes || {});
+    if (votes.length) items.push(t("The werewolves' votes: {votes}", { votes: TC.list(votes.map(([s, v]) => n[s] + " → " + who(v))) }));
+    if (tn.seer !== null && tn.seer !== undefined) items.push(t("The seer looked at {name}.", { name: n[tn.seer] }));
+    if (tn.victim !== null && tn.victim !== undefined) items.push(t("The werewolves' victim: {name}.", { name: n[tn.victim] }));
+    if (tn.peeked) items.push(tn.caught ? t("The little girl peeked and was caught.") : t("The little girl peeked."));
+    if (tn.witch_done) {
+      items.push(tn.heal ? t("The witch healed the victim.") : t("The witch did not heal."));
+      if (tn.poison !== null && tn.poison !== undefined) items.push(t("The witch poisoned {name}.", { name: n[tn.poison] }));
+    }
+    return el("div", { class: "stack ww-mod", id: "ww-tonight" }, el("h3", { text: t("Tonight so far") }),
+      items.length ? el("ul", {}, items.map((x) => el("li", { text: x }))) : el("p", { class: "muted", text: t("Nothing yet.") }));
   }
 
   function timerEditor(keep) {
