@@ -249,6 +249,8 @@ class TableService:
             )
             try:  # (set up before it is stored: a table that cannot start is no table)
                 state = replay(record, game, [])
+            except OptionError as exc:  # (the game says why: Versus's dealer not at it)
+                raise TableError.from_rejection(exc.rejection, 400) from None
             except Exception:
                 log.exception("table options that cannot start a game: %r", opts)
                 raise TableError(400, "bad_option",
@@ -453,6 +455,11 @@ class TableService:
             raise TableError(400, "bad_action", N_("An action needs a type."))
         seq = live.version + 1
         ctx = Context(actor, rng_for(live.record.seed, seq), now, seq)
+        # (asked of a move as it comes, not on replay: Versus believes no time a phone gives,
+        # though its slaps were logged with one the server gave)
+        admit = getattr(live.game, "admit", None)
+        if admit is not None and (refused := admit(action, actor)) is not None:
+            raise TableError.from_rejection(refused, 403)
         try:
             result = live.game.apply(live.state, action, ctx)
         except Exception as exc:  # a rules bug must not take the table down

@@ -198,19 +198,23 @@ def slap(table_id: str):
     live = tables().get(table_id)
     if getattr(live.game, "on_presses", None) is None:
         raise TableError(422, "no_buttons", N_("This game has no slap buttons."))
+    # The press is stamped here, on the table's timeline (``stamp``: after a reboot too),
+    # by the server: the rules trust no time a phone gives (a player could have chosen the
+    # nanosecond after the pair turned up).
+    t_ns = tables().stamp(table_id, tables().clock.monotonic_ns())
+    actor = caller.actor(source="server")
     with live.lock:
-        action = live.game.on_presses(live.state, [
-            {"seat": caller.seat, "t_ns": tables().clock.monotonic_ns()}])
+        action = live.game.on_presses(live.state, [{"seat": caller.seat, "t_ns": t_ns}])
     if action is None:
         raise TableError(409, "no_race", N_("That press does not count now."))
     hardware = current_app.config.get("HARDWARE")
     if hardware is not None:
         # judged a moment later in a race with the buttons; a press the rules refuse
         # anyway (a player who is out, a game over) is answered on this phone now
-        tables().check(table_id, action, caller.actor())
+        tables().check(table_id, action, actor)
         hardware.press(table_id, caller.seat)
         return jsonify({"queued": True}), 202
-    update = tables().submit(table_id, action, caller.actor())
+    update = tables().submit(table_id, action, actor)
     return jsonify({"version": tables().viewer_version(table_id, caller.seat, caller.host),
                     "events": events_for(update, caller.seat, caller.host)})
 

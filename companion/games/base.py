@@ -42,7 +42,9 @@ def N_(message: str) -> str:
 @dataclass(frozen=True)
 class Actor:
     """Who submits an action: a seat (a player's phone, a button, the camera for a seat),
-    the host (who may act for anyone), or nobody in particular (a watcher)."""
+    the host (who may act for anyone), or nobody in particular (a watcher). ``source``: "web"
+    (a phone), "host", "button" and "camera" (whose times the rules trust), "server" (a
+    phone's press the server stamped on arrival)."""
 
     seat: int | None = None
     host: bool = False

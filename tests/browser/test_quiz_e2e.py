@@ -95,3 +95,55 @@ def test_the_first_buzz_takes_the_floor_on_every_phone(server_factory, phone):
 
     for p in everyone:
         assert p.js_errors == []
+
+
+def test_the_hosts_second_tap_does_not_mark_the_next_player(server_factory, phone):
+    """Ana has the floor; the host taps Wrong; Bruno buzzes; the host's second tap, on the
+    Wrong button his screen still showed for Ana, lands after Bruno took the floor: it is
+    refused (it names Ana), not counted against Bruno. And presses 4 µs apart read
+    "+4.0 µs", not "+0.00 ms"."""
+    server = server_factory()
+    status, created = server.request("POST", "/api/tables", {
+        "game": "quiz", "players": PLAYERS, "pin": PIN, "options": {"points_wrong": -1}})
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+    host = phone("en-US")
+    host.goto(url)
+    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{PIN}'))")
+    host.reload()
+    host.get_by_text("Just watch").click()
+    expect(host.locator("#qz-host")).to_be_visible()
+    ana, bruno = phone("en-US"), phone("en-US")
+    for p, name in ((ana, "Ana"), (bruno, "Bruno")):
+        p.goto(url + "?join=1")
+        p.locator("#seats button", has_text=name).click()
+        expect(p.locator("#qz-buzz")).to_be_enabled()
+
+    ana.locator("#qz-buzz").tap()
+    expect(host.locator(".qz-host-who")).to_have_text("Ana answers:")
+    wrong_for_ana = host.locator("#qz-wrong").element_handle()
+    wrong_for_ana.click()
+    expect(bruno.locator("#qz-buzz")).to_be_enabled()
+    bruno.locator("#qz-buzz").tap()
+    expect(host.locator(".qz-host-who")).to_have_text("Bruno answers:")
+    wrong_for_ana.evaluate("b => b.click()")  # (the second tap, on the button Ana's was)
+    expect(host.locator("#toast")).to_have_text(
+        "Ana does not have the floor: the mark was not counted.")
+    for p in (host, ana, bruno):
+        expect(p.locator('.qz-score[data-seat="0"]')).to_have_text("-1")
+        expect(p.locator('.qz-score[data-seat="1"]')).to_have_text("0")
+    expect(bruno.locator("#qz-head")).to_have_text("You have the floor: answer!")
+    host.locator("#qz-right").click()
+    expect(ana.locator('.qz-score[data-seat="1"]')).to_have_text("1")
+
+    host.locator("#qz-next").click()
+    expect(ana.locator(".qz-q")).to_have_text("Question 2")
+    status, body = server.request(
+        "POST", f"/api/tables/{table_id}/actions",
+        {"action": {"type": "buzz", "presses": [{"seat": 0, "t_ns": 10**12},
+                                                {"seat": 2, "t_ns": 10**12 + 4_000}]}},
+        headers={"X-Host-Pin": PIN})
+    assert status == 200, body
+    expect(ana.locator('#qz-order li[data-seat="2"] .qz-gap')).to_have_text("+4.0 µs")
+    for p in (host, ana, bruno):
+        assert p.js_errors == []

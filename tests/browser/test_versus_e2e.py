@@ -94,12 +94,14 @@ def test_a_slap_on_a_pair_is_judged_on_every_phone(server_factory, phone):
         expect(p.locator(".vs-decks")).to_contain_text("Gem deck: 16")
         expect(p.locator("#vs-decisions li").first).to_contain_text("Bruno gave a Gem to Chen")
 
-    # the camera sees the collected piles gone; Chen reports his own pile by tapping a
-    # picture (no camera on his side), then slaps: no pair, a wrong slap
-    act(server, table_id, {"type": "pile_top", "seat": 0, "card": None})
-    act(server, table_id, {"type": "pile_top", "seat": 1, "card": None})
+    # Chen reports his own pile by tapping a picture (no camera on his side); the camera
+    # sees Ana's next card and Bruno's pile gone; then Chen slaps: no pair, a wrong slap.
+    # (With both collected piles only seen empty, a slap within 2 s of the won one is late:
+    # the winner's hand gathering them, rules.GATHER_NS.)
     chen.locator('#vs-palette button[data-card="moon"]').click()
     expect(host.locator('.vs-seat[data-seat="2"] .vs-top b')).to_have_text("moon")
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "sun"})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": None})
     chen.locator("#vs-slap").tap()
     for p in everyone:
         expect(p.locator("#vs-verdict")).to_have_attribute("data-kind", "wrong")
@@ -223,3 +225,61 @@ def test_a_wrong_slapper_buzzes_once_when_a_second_joins_the_race(server_factory
     assert ana.evaluate("window.__buzz") == ["[250,80,250]"]
     for p in pages:
         assert p.js_errors == []
+
+
+# Each name, gap and status of the slap order: [text, lines it takes, whether a word of it
+# breaks across lines] (a text range has a box per line)
+ORDER_LINES = """() => {
+    const lines = (node, from, to) => {
+        const r = document.createRange();
+        if (from === undefined) r.selectNodeContents(node);
+        else { r.setStart(node, from); r.setEnd(node, to); }
+        const boxes = [...r.getClientRects()].filter((b) => b.width > 0);
+        return new Set(boxes.map((b) => Math.round(b.top))).size;
+    };
+    const items = document.querySelectorAll(
+        "#vs-order .vs-who, #vs-order .vs-gap, #vs-order .vs-st");
+    return [...items].map((s) => {
+        const words = [...s.textContent.matchAll(/\\S+/g)].map(
+            (m) => lines(s.firstChild, m.index, m.index + m[0].length));
+        return [s.textContent, lines(s), words.some((n) => n > 1)];
+    });
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_slap_order_keeps_each_name_whole_on_a_small_phone(server_factory, phone, width):
+    """pt-BR at 320 px: "Bruno" went one letter a line and the "empatado" pill wrapped, the
+    name shrinking beside the gap and the status; at 360 px "Brun/o", "Nascime/nto". A name
+    of one word stays on one line (the gap and the status move below it), a name of two
+    keeps its words whole, a 24-letter one may break rather than widen the page. A tie
+    4 µs apart reads "+4,0 µs", not "+0,00 ms"."""
+    server = server_factory()
+    players = ["Ana Beatriz", "Bruno", "Nascimento", "Maria Eduarda", "W" * 24]
+    status, created = server.request(
+        "POST", "/api/tables", {"game": "versus", "players": players, "pin": PIN})
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "star", "t_ns": 500_000_000})
+    act(server, table_id, {"type": "pile_top", "seat": 3, "card": "star", "t_ns": 600_000_000})
+    act(server, table_id, {"type": "slap", "presses": [
+        {"seat": 1, "t_ns": 1_000_000_000}, {"seat": 2, "t_ns": 1_000_004_000},  # a tie
+        {"seat": 3, "t_ns": 1_030_000_000}, {"seat": 4, "t_ns": 1_041_000_000},
+        {"seat": 0, "t_ns": 1_052_000_000}]})
+    page = phone("pt-BR", width=width)
+    page.goto(url + "?join=1")
+    page.locator("#seats button", has_text="Ana Beatriz").click()
+    expect(page.locator("#vs-order li")).to_have_count(5)
+    expect(page.locator('#vs-order li[data-seat="2"] .vs-st')).to_have_text("empatado")
+    expect(page.locator('#vs-order li[data-seat="2"] .vs-gap')).to_have_text("+4,0 µs")
+    rows = page.evaluate(ORDER_LINES)
+    by_text = {text: (n, broken) for text, n, broken in rows}
+    for name in ("Bruno", "Nascimento"):
+        assert by_text[name] == (1, False), rows
+    for name in ("Ana Beatriz", "Maria Eduarda"):
+        assert by_text[name][1] is False, rows  # (may take two lines, never half a word)
+    for text, n, _ in rows:
+        if text not in players:  # the gaps and the status pills
+            assert n == 1, rows
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.js_errors == []

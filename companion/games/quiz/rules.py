@@ -21,6 +21,7 @@ from companion.games.base import (
     ActionSpec,
     Context,
     Option,
+    Rejection,
     Result,
     State,
     reject,
@@ -29,10 +30,22 @@ from companion.games.base import (
 MAX_PRESSES = 64
 HISTORY_KEPT = 50
 MAX_POINTS = 1000
+# Who may say when a buzz happened (a ``t_ns`` of its own): the buttons (the hardware layer
+# stamps their edges, and a phone's press it takes), a phone's press stamped by the server
+# on arrival (``Actor.source`` "server"), and the host. A time a phone sends is never
+# believed: a player could buzz "before" everyone. A phone's buzz without a time is
+# stamped just after the latest press.
+TIMED_SOURCES = ("button", "server")
 
 
 def _clone(state: State) -> State:
     return json.loads(json.dumps(state))
+
+
+def _untrusted_time() -> Rejection:
+    return reject(
+        "untrusted_time", N_("A phone cannot give its own time: the table stamps it.")
+    )
 
 
 def _int(value: Any, low: int, high: int) -> int | None:
@@ -84,13 +97,17 @@ class Quiz:
             {
                 "presses": "list of {seat, t_ns}",
                 "seat": "instead of presses: one seat (a phone's button)",
+                "t_ns": "with seat: the press time (the host; a phone's press is stamped by "
+                        "the table)",
             },
         ),
         ActionSpec(
             "mark",
             N_("Mark the answer of the player who has the floor (host)."),
-            {"type": "mark", "right": True},
-            {"right": "true or false"},
+            {"type": "mark", "right": True, "seat": 2},
+            {"right": "true or false",
+             "seat": "whose answer it is (the player the host's screen showed answering); a "
+                     "mark for a player who does not have the floor is refused"},
             host_only=True,
         ),
         ActionSpec(
@@ -129,6 +146,11 @@ class Quiz:
             "tied": [],
             "answered": [],
             "presses": [],
+            # the presses since the question (re)opened, judged again as more come in (a
+            # press stamped earlier that arrives later takes the floor), until the host
+            # gives the floor himself ("picked")
+            "round": [],
+            "picked": False,
             "history": [],
             "ended": False,
         }
@@ -138,6 +160,16 @@ class Quiz:
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])
+
+    def admit(self, action: Any, actor: Any) -> Rejection | None:
+        """Whether a new move may come from ``actor`` (asked by the table of each move as it
+        comes, never of a logged one on replay: a phone's buzzes logged with the time the
+        server gave them still replay). A time a phone gives is never believed."""
+        if actor.host or actor.source in TIMED_SOURCES or not isinstance(action, dict):
+            return None
+        if action.get("type") == "buzz" and (action.get("t_ns") is not None or "presses" in action):
+            return _untrusted_time()
+        return None
 
     def apply(self, state: State, action: Action, ctx: Context) -> Result:
         if not isinstance(action, dict):
@@ -175,6 +207,8 @@ class Quiz:
             seat = _int(action.get("seat"), 0, n - 1)
             if seat is None:
                 return reject("bad_seat", N_("There is no such seat."))
+            if not (actor.host or actor.source == "button") and seat != actor.seat:
+                return reject("not_your_seat", N_("You can only buzz for your own seat."))
             t = action.get("t_ns")
             if t is None:
                 t = max((p["t_ns"] for p in state["presses"]), default=0) + 1
@@ -191,43 +225,44 @@ class Quiz:
         new["presses"] = (new["presses"] + presses)[-MAX_PRESSES:]
         order = slap.press_order(new["presses"])
         events: list[dict[str, Any]] = []
-        if new["phase"] == "open":
-            eligible = [p for p in presses if p["seat"] not in new["answered"]]
+        if not new["picked"]:
+            # Every press since the question (re)opened is judged again with the new ones:
+            # a press stamped before the one that took the floor, arriving after it, takes
+            # the floor (a tie, if inside the window), as the order shows.
+            new["round"] = (new["round"] + presses)[-MAX_PRESSES:]
+            eligible = [p for p in new["round"] if p["seat"] not in new["answered"]]
             window = round(float(new["options"]["tie_window_ms"]) * 1_000_000)
             verdict = slap.judge(eligible, window, new["options"]["tie_rule"], ctx.rng)
+            was = (new["phase"], new["floor"], new["tied"])
+            if verdict["resolution"] == "random" and new["floor"] in verdict["tied"]:
+                verdict["winner"] = new["floor"]  # (the draw made stands)
             if verdict["winner"] is not None:
                 new["phase"], new["floor"], new["tied"] = "locked", verdict["winner"], []
-                events.append(
-                    {
-                        "type": "verdict",
-                        "kind": "lock",
-                        "seat": verdict["winner"],
-                        "tied": verdict["tied"],
-                        "resolution": verdict["resolution"],
-                        "order": order,
-                    }
-                )
+                kind = "lock"
             elif verdict["resolution"] == "simultaneous":
-                new["phase"], new["tied"] = "tie", verdict["tied"]
-                events.append(
-                    {
-                        "type": "verdict",
-                        "kind": "tie",
-                        "tied": verdict["tied"],
-                        "resolution": "simultaneous",
-                        "order": order,
-                    }
-                )
+                new["phase"], new["floor"], new["tied"] = "tie", None, verdict["tied"]
+                kind = "tie"
             elif verdict["resolution"] == "reslap":
-                events.append(
-                    {
-                        "type": "verdict",
-                        "kind": "reslap",
-                        "tied": verdict["tied"],
-                        "resolution": "reslap",
-                        "order": order,
-                    }
-                )
+                # nobody takes the floor: everyone buzzes again, a new round
+                new["phase"], new["floor"], new["tied"], new["round"] = "open", None, [], []
+                kind = "reslap"
+            else:
+                kind = None  # (only presses of players who have answered)
+            now = (new["phase"], new["floor"], new["tied"])
+            if kind is not None and (now != was or kind == "reslap"):
+                verdict_event: dict[str, Any] = {
+                    "type": "verdict",
+                    "kind": kind,
+                    "tied": verdict["tied"],
+                    "resolution": verdict["resolution"],
+                    "order": order,
+                }
+                if kind == "lock":
+                    verdict_event["seat"] = verdict["winner"]
+                if was[0] != "open":
+                    # (a press stamped earlier came in late: the floor changes hands)
+                    verdict_event["was"] = {"phase": was[0], "floor": was[1], "tied": was[2]}
+                events.append(verdict_event)
         events.append({"type": "presses", "order": order})
         return Accepted(new, events)
 
@@ -237,6 +272,19 @@ class Quiz:
             return reject("bad_mark", N_("Mark the answer right (true) or wrong (false)."))
         if state["phase"] != "locked":
             return reject("nobody_answering", N_("Nobody has the floor."))
+        if "seat" in action:
+            # whose answer the host judged: the player his screen showed answering
+            seat = _int(action["seat"], 0, len(state["players"]) - 1)
+            if seat is None:
+                return reject("bad_seat", N_("There is no such seat."))
+            if seat != state["floor"]:
+                # (the host's second tap on "wrong" landed after the question reopened and
+                # someone else took the floor: it judged the answer before, not his)
+                return reject(
+                    "not_answering",
+                    N_("{name} does not have the floor: the mark was not counted."),
+                    name=state["players"][seat],
+                )
         new = _clone(state)
         seat = new["floor"]
         points = new["options"]["points_right" if right else "points_wrong"]
@@ -252,6 +300,7 @@ class Quiz:
             events.append({"type": "question_closed", "question": new["question"]})
         else:
             new["phase"] = "open"  # the race starts again for the rest
+            new["round"], new["picked"] = [], False
             events.append({"type": "reopened", "locked_out": list(new["answered"])})
         return Accepted(new, events)
 
@@ -277,6 +326,7 @@ class Quiz:
             return reject("not_open", N_("The question is not open."))
         new = _clone(state)
         new["phase"], new["floor"], new["tied"] = "locked", seat, []
+        new["picked"] = True  # (a press arriving later does not take it from him)
         if seat in new["answered"]:
             new["answered"].remove(seat)
         return Accepted(
@@ -296,7 +346,8 @@ class Quiz:
         new = _clone(state)
         if new["phase"] != "closed":
             self._close(new)
-        new.update(question=new["question"] + 1, phase="open", answered=[], presses=[])
+        new.update(question=new["question"] + 1, phase="open", answered=[], presses=[],
+                   round=[], picked=False)
         return Accepted(new, [{"type": "question_open", "question": new["question"]}])
 
     def _adjust(self, state: State, action: Action, ctx: Context) -> Result:

@@ -70,6 +70,17 @@ def uncover(pile: dict[str, Any], t_ns: int, ident: str) -> int | None:
     return first
 
 
+def last_card(pile: dict[str, Any], t_ns: int) -> tuple[int, str] | None:
+    """The last card (not an empty sighting) on the pile before ``t_ns``."""
+    found = None
+    for t, ident in pile["tops"]:
+        if t >= t_ns:
+            break
+        if ident is not None:
+            found = (t, ident)
+    return found
+
+
 def before(pile: dict[str, Any], t_ns: int) -> tuple[int, str | None] | None:
     """The entry just before ``t_ns`` (what a new observation at ``t_ns`` covers)."""
     found = None
@@ -89,14 +100,21 @@ def pair_at(
     ``gone``: the claimed tops a won slap collected (under the winner's draw pile, though
     no one may have reported the piles empty). One of them and a card flipped since are no
     pair (that picture is not on the table any more); two of them are the claimed pair while
-    the winner may still be gathering them (slapping it is late), and nothing at all once
-    ``gone_away``."""
+    the winner may still be gathering them (slapping it is late), even where the camera has
+    since seen those piles emptied, and nothing at all once ``gone_away``."""
     by_ident: dict[str, list[tuple[int, bool, bool]]] = {}
     for seat, pile in enumerate(piles):
         if seat < len(active) and not active[seat]:
             continue
         entry = top_at(pile, t_ns)
-        if entry is None or entry[1] is None:
+        if entry is not None and entry[1] is None:
+            # seen empty: if a won slap collected the card it showed, that is the winner's
+            # hand gathering the piles (the camera reports a zone empty as it is cleared),
+            # and the collected card is still the claimed pair it was, until ``gone_away``
+            entry = last_card(pile, entry[0])
+            if entry is None or (seat, entry[0]) not in gone:
+                continue
+        if entry is None:
             continue
         key = (seat, entry[0])
         if gone_away and key in gone:

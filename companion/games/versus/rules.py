@@ -30,7 +30,10 @@ from companion.games.base import (
     Action,
     ActionSpec,
     Context,
+    Label,
     Option,
+    OptionError,
+    Rejection,
     Result,
     State,
     reject,
@@ -63,6 +66,14 @@ MAX_TIME = slap.MAX_T_NS + 1  # after every timestamp
 # reports the piles empty; the phones show them empty at once)
 GATHER_NS = 2_000_000_000
 COLLECTS_KEPT = 16
+# Who may say when a slap or a flip happened (a ``t_ns`` of its own): the buttons (the
+# hardware layer stamps their edges, and a phone's press it takes), the camera (its
+# frames), a phone's press stamped by the server on arrival (``Actor.source`` "server"),
+# and the host. A time a phone sends is never believed: a player could choose his own press
+# time (the pair's time + 1 ns, and win every slap) or a far-future one (and hide every
+# later pair from the slaps). A phone's move without a time is stamped just after the
+# latest time the table has seen.
+TIMED_SOURCES = ("button", "camera", "server")
 
 
 SHARED = ("undo_point", "piles", "arts")
@@ -106,6 +117,17 @@ def _collected(state: State, seat: int, t: int) -> bool:
     return any(prev[0] <= c["t_ns"] < t for c in state["collects"])
 
 
+def _gives_time(actor: Any) -> bool:
+    """Whether the actor may give the time of a press or a sighting (:data:`TIMED_SOURCES`)."""
+    return bool(actor.host or actor.source in TIMED_SOURCES)
+
+
+def _untrusted_time() -> Rejection:
+    return reject(
+        "untrusted_time", N_("A phone cannot give its own time: the table stamps it.")
+    )
+
+
 def _last_collect(state: State) -> dict[str, Any] | None:
     """The latest won slap ({t_ns, winner}), or None before any."""
     return state["collects"][-1] if state["collects"] else None
@@ -119,6 +141,10 @@ def _kind(race: dict[str, Any]) -> str:
     if race["winner"] is not None:
         return "right"
     return "tie" if race["tied"] else "wrong" if race["wrong"] else "late"
+
+
+def _game_over() -> Rejection:
+    return reject("game_over", N_("The game is over."))
 
 
 def _int(value: Any, low: int, high: int) -> int | None:
@@ -218,7 +244,8 @@ class Versus:
                 "seat": "the pile's seat",
                 "card": "identity (a taught label), or null with a signature, or null: empty",
                 "signature": "optional list of numbers: the image signature",
-                "t_ns": "optional monotonic ns of the frame",
+                "t_ns": "optional monotonic ns of the frame (the camera, the host; a phone's "
+                        "report is stamped by the table)",
             },
         ),
         ActionSpec(
@@ -234,7 +261,8 @@ class Versus:
             {
                 "presses": "list of {seat, t_ns}: edge timestamps, monotonic ns",
                 "seat": "instead of presses: one seat (a phone's on-screen button)",
-                "t_ns": "with seat: optional press time",
+                "t_ns": "with seat: optional press time (the host; a phone's press is "
+                        "stamped by the table)",
             },
         ),
         ActionSpec(
@@ -298,8 +326,21 @@ class Versus:
         opts = {o.name: o.default for o in self.options}
         opts.update(options or {})
         n = len(players)
-        dealer = opts["dealer"] if isinstance(opts["dealer"], int) and opts["dealer"] < n else None
-        dealer = n - 1 if dealer is None else dealer
+        by_name = {o.name: o for o in self.options}
+        if isinstance(opts["dealer"], int) and not 0 <= opts["dealer"] < n:
+            # (the dealer is one of the players: a seat past the last one was taken for
+            # "none" without a word)
+            raise OptionError(Rejection(
+                "bad_option", N_("“{option}”: enter a whole number from {low} to {high}."),
+                {"option": Label(by_name["dealer"].help), "low": 0, "high": n - 1}))
+        if int(opts["cards"]) < n:
+            # (a player dealt no card never flips, so he never reached his last card and
+            # was never eliminated)
+            raise OptionError(Rejection(
+                "bad_option", N_("“{option}”: enter a whole number from {low} to {high}."),
+                {"option": Label(by_name["cards"].help), "low": n,
+                 "high": by_name["cards"].maximum}))
+        dealer = n - 1 if opts["dealer"] is None else opts["dealer"]
         first = (dealer + 1) % n
         draws = [0] * n
         for i in range(int(opts["cards"])):  # one at a time, from the dealer's left
@@ -378,8 +419,13 @@ class Versus:
         return action
 
     def on_presses(self, state: State, presses: list[dict[str, Any]]) -> Action | None:
-        """The presses of one race from the buttons -> one ``slap``."""
-        return None if state.get("ended") else slap.race_action("slap", presses)
+        """The presses of one race from the buttons -> one ``slap``. Once the game is over,
+        only presses that belong to the last race (which may still change its verdict)."""
+        if state.get("ended"):
+            times = [p["t_ns"] for p in presses if slap.valid_press(p)]
+            if state.get("ended_by_host") or not times or not self._joins(state, min(times)):
+                return None
+        return slap.race_action("slap", presses)
 
     def on_button(self, state: State, seat: int, t_ns: int) -> Action | None:
         return self.on_presses(state, [{"seat": seat, "t_ns": t_ns}])
@@ -406,12 +452,21 @@ class Versus:
             not ctx.actor.host
         ):
             return reject("host_only", N_("Only the host can do that."))
-        if state["ended"] and kind not in ("overrule", "use_amulet", "correct", "set_penalty"):
-            return reject("game_over", N_("The game is over."))
+        if state["ended"]:
+            if kind in ("slap", "pile_top") and not state["ended_by_host"]:
+                # (V6 ends the game at once; what the last race is still judging, a press
+                # of it or a report stamped before its presses, is judged still)
+                return handler(state, action, ctx, after_end=True)
+            if kind == "give_gem" and state["gifts_due"]:
+                return handler(state, action, ctx)  # (the last slap's gift is still given)
+            if kind not in ("overrule", "use_amulet", "correct", "set_penalty"):
+                return _game_over()
         return handler(state, action, ctx)
 
     # pile tops ------------------------------------------------------------------------
-    def _pile_top(self, state: State, action: Action, ctx: Context) -> Result:
+    def _pile_top(
+        self, state: State, action: Action, ctx: Context, after_end: bool = False
+    ) -> Result:
         n = len(state["players"])
         seat = _int(action.get("seat"), 0, n - 1)
         if seat is None:
@@ -428,6 +483,10 @@ class Versus:
         t = self._time(state, action.get("t_ns", None))
         if t is None:
             return reject("bad_time", N_("A timestamp is a whole number of nanoseconds."))
+        if after_end:
+            race = self._open_race(state)
+            if race is None or t > max(p["t_ns"] for p in race["presses"]):
+                return _game_over()
         new = _clone(state)
         ident, new["arts"] = P.identity_for(
             new["arts"], card, signature, float(new["options"]["same_art"])
@@ -455,19 +514,16 @@ class Versus:
         if is_flip:
             events += self._count_flip(new, seat, t)
             _since(new, {"op": "flip", "seat": seat, "t_ns": t})
-        race = new["races"][-1] if new["races"] else None
+        race = self._open_race(new)
         if (
             race is not None
-            and new["undo_point"] is not None
-            and new["undo_point"]["race"] == race["id"]
-            and race.get("forced") is None
             and min(t, t if covered is None else covered) <= max(
                 p["t_ns"] for p in race["presses"])
         ):
             new, more = self._resettle_quietly(
                 new, ctx, {"cause": "pile_top", "seat": seat, "card": ident})
             events += more
-        self._finish(new, events)
+        self._finish(new, events, state["ended"])
         return Accepted(new, events)
 
     def _resighting(self, state: State, seat: int, t: int, ident: str) -> bool:
@@ -514,6 +570,18 @@ class Versus:
             self._advance(state, seat)
         return events
 
+    def _play_two(self, state: State, seat: int, on: bool) -> None:
+        """"Play two in a row" drawn (``on``) or ended on the seat's own turn: one flip more
+        this turn; or back to one flip a turn, so a turn already flipped once is over."""
+        if state["turn"] != seat:
+            return
+        if on:
+            state["flips_left"] += 1
+        elif state["flips_left"] < 2:
+            self._advance(state, seat)
+        else:
+            state["flips_left"] = 1
+
     def _flips_needed(self, state: State, seat: int) -> int:
         return 2 if state["seats"][seat]["penalty"] == "play_two" else 1
 
@@ -529,7 +597,9 @@ class Versus:
         state["turn"], state["flips_left"] = None, 0
 
     # slaps ----------------------------------------------------------------------------
-    def _slap(self, state: State, action: Action, ctx: Context) -> Result:
+    def _slap(
+        self, state: State, action: Action, ctx: Context, after_end: bool = False
+    ) -> Result:
         n = len(state["players"])
         actor = ctx.actor
         trusted = actor.host or actor.source == "button"
@@ -548,6 +618,8 @@ class Versus:
             seat = _int(action.get("seat"), 0, n - 1)
             if seat is None:
                 return reject("bad_seat", N_("There is no such seat."))
+            if not trusted and seat != actor.seat:
+                return reject("not_your_seat", N_("You can only slap for your own seat."))
             t = self._time(state, action.get("t_ns", None))
             if t is None:
                 return reject("bad_time", N_("A timestamp is a whole number of nanoseconds."))
@@ -556,17 +628,10 @@ class Versus:
             return reject("not_your_seat", N_("You can only slap for your own seat."))
         if all(state["seats"][p["seat"]]["out"] for p in presses):
             return reject("not_in_game", N_("That player is out of the game."))
-        late_ns = int(state["options"]["late_ms"]) * 1_000_000
         first = min(p["t_ns"] for p in presses)
-        race = state["races"][-1] if state["races"] else None
-        up = state["undo_point"]
-        joins = (
-            race is not None
-            and not race.get("closed")
-            and up is not None
-            and up["race"] == race["id"]
-            and race["first_t_ns"] <= first <= race["first_t_ns"] + late_ns
-        )
+        joins = self._joins(state, first)
+        if after_end and not joins:
+            return _game_over()
         t_last = max(state["t_last"], max(p["t_ns"] for p in presses))
         if joins:
             new = _clone(state)
@@ -585,8 +650,29 @@ class Versus:
             snapshot.update(t_last=t_last, next_race=race["id"] + 1)
             new, events = self._settle(_clone(snapshot), race, state["piles"], ctx)
             new["undo_point"] = {"race": race["id"], "state": snapshot, "since": []}
-        self._finish(new, events)
+        self._finish(new, events, state["ended"])
         return Accepted(new, events)
+
+    def _open_race(self, state: State) -> dict[str, Any] | None:
+        """The latest race while what comes in may still settle it again (not decided by
+        the host), else None."""
+        race = state["races"][-1] if state["races"] else None
+        up = state["undo_point"]
+        if race is None or up is None or up["race"] != race["id"] or race.get("forced"):
+            return None
+        return race
+
+    def _joins(self, state: State, first: int) -> bool:
+        """Whether presses whose earliest is at ``first`` belong to the latest race: within
+        ``late_ms`` of its first press, after it or before it (a press stamped earlier that
+        reaches the table after the verdict is the same race, and may win it)."""
+        race = self._open_race(state)
+        late_ns = int(state["options"]["late_ms"]) * 1_000_000
+        return (
+            race is not None
+            and not race.get("closed")
+            and race["first_t_ns"] - late_ns <= first <= race["first_t_ns"] + late_ns
+        )
 
     def _resettle_quietly(
         self, state: State, ctx: Context, cause: dict[str, Any]
@@ -668,6 +754,7 @@ class Versus:
         gone = set() if collect is None else {c for c in claimed if c[1] <= collect["t_ns"]}
         order = slap.press_order(race["presses"])
         status: dict[int, str] = {}
+        first_right: int | None = None
         for e in order:
             if not active[e["seat"]]:
                 status[e["seat"]] = "out"
@@ -675,7 +762,15 @@ class Versus:
             away = collect is not None and e["t_ns"] - collect["t_ns"] > GATHER_NS
             fresh_pair, stale_pair = P.pair_at(judging_piles, e["t_ns"], claimed, active, gone,
                                                away)
+            if not fresh_pair and not stale_pair and first_right is not None:
+                # the pair an earlier press of this race was right on: the winner may be
+                # gathering it (the camera reporting those piles empty), so late, not wrong
+                taken = set(P.tops_at(judging_piles, first_right))
+                _, stale_pair = P.pair_at(judging_piles, e["t_ns"], claimed | taken, active,
+                                          gone | taken, e["t_ns"] - first_right > GATHER_NS)
             status[e["seat"]] = "right" if fresh_pair else "late" if stale_pair else "wrong"
+            if fresh_pair and first_right is None:
+                first_right = e["t_ns"]
         rights = [e for e in order if status[e["seat"]] == "right"]
         forced = race.get("forced")
         winner: int | None
@@ -716,12 +811,8 @@ class Versus:
                 if seat["penalty"] is not None:
                     state["penalty_deck"].append(seat["penalty"])
                     events.append({"type": "penalty_ended", "seat": s, "penalty": seat["penalty"]})
-                    if seat["penalty"] == "play_two" and state["turn"] == s:
-                        # back to one flip a turn: a turn already flipped once is over
-                        if state["flips_left"] < 2:
-                            self._advance(state, s)
-                        else:
-                            state["flips_left"] = 1
+                    if seat["penalty"] == "play_two":
+                        self._play_two(state, s, False)
                     seat["penalty"] = None
         penalties: dict[str, str | None] = {}
         for s in wrong:  # V3, E5
@@ -731,6 +822,8 @@ class Versus:
                 events.append({"type": "no_penalty_left", "seat": s})
                 continue
             state["seats"][s]["penalty"] = card
+            if card == "play_two":
+                self._play_two(state, s, True)
             events.append({"type": "penalty", "seat": s, "penalty": card})
             if card == "cards_for_everyone":
                 events += self._cards_for_everyone(state, s)
@@ -845,13 +938,19 @@ class Versus:
         return events
 
     def _auto_gift(self, state: State, events: list[dict[str, Any]]) -> None:
-        """A gift with only one possible recipient needs no choice."""
+        """A gift with only one possible recipient needs no choice; one with none (the slap
+        put every other player out) is no gift: the Gem goes back to the Gem deck."""
         while state["gifts_due"]:
             giver = state["gifts_due"][0]
             options = self._recipients(state, giver)
-            if len(options) != 1:
+            if len(options) > 1:
                 return
-            self._give(state, giver, options[0], events)
+            if options:
+                self._give(state, giver, options[0], events)
+            else:
+                state["gifts_due"].remove(giver)
+                state["gem_deck"] += 1
+                events.append({"type": "gem_returned", "seat": giver})
 
     def _recipients(self, state: State, giver: int) -> list[int]:
         return [s for s, seat in enumerate(state["seats"]) if s != giver and not seat["out"]]
@@ -906,7 +1005,7 @@ class Versus:
                 return reject("not_tied", N_("Pick one of the tied players."))
             forced = {"winner": winner, "wrong": list(race["wrong"])}
         new, events = self._resettle(state, forced, ctx)
-        self._finish(new, events)
+        self._finish(new, events, state["ended"])
         return Accepted(new, events)
 
     def _overrule(self, state: State, action: Action, ctx: Context) -> Result:
@@ -940,7 +1039,7 @@ class Versus:
                 return reject("bad_seat", N_("There is no such seat."))
         forced = {"winner": winner, "wrong": sorted(set(wrong))}
         new, events = self._resettle(state, forced, ctx)
-        self._finish(new, events)
+        self._finish(new, events, state["ended"])
         return Accepted(new, events)
 
     def _use_amulet(self, state: State, action: Action, ctx: Context) -> Result:
@@ -976,7 +1075,7 @@ class Versus:
         forced = {"winner": None, "wrong": list(race["wrong"]), "amulet": seat,
                   "amulet_t": win_t}
         new, events = self._resettle(state, forced, ctx)
-        self._finish(new, events)
+        self._finish(new, events, state["ended"])
         return Accepted(new, events)
 
     def _amulet(self, state: State, seat: int, win_t: int | None) -> list[dict[str, Any]]:
@@ -1020,6 +1119,8 @@ class Versus:
         if penalty is not None and penalty in new["penalty_deck"]:
             new["penalty_deck"].remove(penalty)
         new["seats"][seat]["penalty"] = penalty
+        if "play_two" in (old, penalty) and old != penalty:
+            self._play_two(new, seat, penalty == "play_two")
         events = [{"type": "penalty_set", "seat": seat, "penalty": penalty}]
         self._decide(new, {"kind": "penalty_set", "seat": seat, "penalty": penalty, "by": "host"})
         norm = {"type": "set_penalty", "seat": seat, "penalty": penalty}
@@ -1095,21 +1196,34 @@ class Versus:
     def _decide(self, state: State, decision: dict[str, Any]) -> None:
         state["decisions"] = [*state["decisions"], decision][-DECISIONS_KEPT:]
 
-    def _finish(self, state: State, events: list[dict[str, Any]]) -> None:
-        """V6: the game ends when the Gems are gone (and given) or two players remain."""
+    def _finish(
+        self, state: State, events: list[dict[str, Any]], was: bool | None = None
+    ) -> None:
+        """V6: the game ends at once when the Gem deck is empty or two players remain. (A
+        gift still due is given after the end: the outcome waits for it.) ``was``: whether
+        it had ended before the action (a race settled again starts from the state before
+        it), so the end is announced once."""
+        was = state["ended"] if was is None else was
         active = sum(1 for s in state["seats"] if not s["out"])
         if active <= 2:
             self._auto_gift(state, events)
-        ended = (
-            state["ended_by_host"]
-            or active <= 2
-            or (state["gem_deck"] == 0 and not state["gifts_due"])
-        )
-        if ended and not state["ended"]:
+        ended = state["ended_by_host"] or active <= 2 or state["gem_deck"] == 0
+        if ended and not was:
             events.append({"type": "game_over"})
-        elif state["ended"] and not ended:
+        elif was and not ended:
             events.append({"type": "game_resumed"})
         state["ended"] = ended
+
+    def admit(self, action: Any, actor: Any) -> Rejection | None:
+        """Whether a new move may come from ``actor`` (asked by the table of each move as it
+        comes, never of a logged one on replay: a phone's slaps logged with the time the
+        server gave them still replay). A time a phone gives is never believed."""
+        if _gives_time(actor) or not isinstance(action, dict):
+            return None
+        if action.get("type") in ("slap", "pile_top") and (
+                action.get("t_ns") is not None or "presses" in action):
+            return _untrusted_time()
+        return None
 
     def latest_time(self, state: State) -> int:
         """The latest time the table has seen (TableService.stamp goes on from it after a
@@ -1117,9 +1231,10 @@ class Versus:
         return int(state["t_last"])
 
     def _time(self, state: State, t_ns: Any) -> int | None:
-        """A given timestamp, or (none given: a phone) just after the latest one seen."""
+        """A given timestamp (from a source that may give one: :func:`_gives_time`), or
+        (none given: a phone) just after the latest one seen."""
         if t_ns is None:
-            return int(state["t_last"]) + 1
+            t_ns = int(state["t_last"]) + 1
         return t_ns if slap.valid_press({"seat": 0, "t_ns": t_ns}) else None
 
     # -- views -------------------------------------------------------------------------
@@ -1155,8 +1270,10 @@ class Versus:
         return {**self.public_view(state), "state": full}
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """V7: the most Gems among the players still in; a tie is a shared win (E7)."""
-        if not state["ended"]:
+        """V7: the most Gems among the players still in; a tie is a shared win (E7). None
+        while the game runs, and while the last slap's gift is still to be given (V6 ended
+        the game, but the gift decides who has the most Gems)."""
+        if not state["ended"] or (state["gifts_due"] and not state["ended_by_host"]):
             return None
         gems = [s["gems"] for s in state["seats"]]
         alive = [i for i, s in enumerate(state["seats"]) if not s["out"]]

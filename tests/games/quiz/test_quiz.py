@@ -24,7 +24,10 @@ class Quiz:
         self.seq = 0
 
     def result(self, action, actor=HOST):
+        """The rules' verdict on a move as it comes (``admit``, then ``apply``)."""
         self.seq += 1
+        if (refused := GAME.admit(action, actor)) is not None:
+            return refused
         return GAME.apply(self.state, action, Context(actor, random.Random(self.seq), 0, self.seq))
 
     def do(self, action, actor=HOST):
@@ -140,3 +143,71 @@ def test_apply_never_raises_nor_mutates(steps):
             state = res.state
         else:
             assert res.render()
+
+
+# -- a phone's time, presses arriving late, the host's double tap ---------------------------
+def test_a_phone_cannot_choose_when_it_buzzed():
+    q = Quiz()
+    q.buzz((0, 2_000 * MS))
+    for action in ({"type": "buzz", "seat": 1, "t_ns": 1},
+                   {"type": "buzz", "presses": [{"seat": 1, "t_ns": 1}]}):
+        assert q.fails(action, Actor(seat=1)) == "untrusted_time"
+    assert q.state["floor"] == 0
+    # stamped by the server on arrival (source "server"), or with no time at all
+    q.do({"type": "buzz", "presses": [{"seat": 1, "t_ns": 2_100 * MS}]},
+         Actor(seat=1, source="server"))
+    q.do({"type": "buzz", "seat": 2}, Actor(seat=2))
+    assert [(e["seat"], e["t_ns"]) for e in GAME.public_view(q.state)["order"]] == [
+        (0, 2_000 * MS), (1, 2_100 * MS), (2, 2_100 * MS + 1)]
+    assert q.state["floor"] == 0
+
+
+def test_a_press_stamped_earlier_that_arrives_later_takes_the_floor():
+    """Ana took the floor; Bo's press, 10 ms before hers, reached the table after: the
+    order read "Bo by 10 ms over Ana" while Ana kept the floor."""
+    q = Quiz()
+    q.buzz((0, 2_000 * MS))
+    events = q.buzz((1, 1_990 * MS))
+    assert q.state["phase"] == "locked" and q.state["floor"] == 1
+    assert events[0] == {"type": "verdict", "kind": "lock", "seat": 1, "tied": [],
+                         "resolution": "first", "order": events[0]["order"],
+                         "was": {"phase": "locked", "floor": 0, "tied": []}}
+    assert GAME.public_view(q.state)["order_text"] == "Bo by 10 ms over Ana"
+    q.buzz((2, 2_050 * MS))  # later: no change, no verdict
+    assert q.state["floor"] == 1
+    events = q.buzz((3, 1_990 * MS + 300 * US))  # inside the window of Bo's: a tie
+    assert q.state["phase"] == "tie" and q.state["tied"] == [1, 3] and q.state["floor"] is None
+    q.do({"type": "pick", "seat": 3})
+    q.buzz((2, 1_000 * MS))  # the host gave the floor: a press does not take it from Di
+    assert q.state["floor"] == 3
+    # a wrong answer reopens a new round: the presses of the last one are not in it
+    q.do({"type": "mark", "right": False, "seat": 3})
+    q.buzz((1, 9_000 * MS))
+    assert q.state["floor"] == 1
+    q.buzz((3, 8_000 * MS))  # Di has answered: his press takes nothing
+    assert q.state["floor"] == 1
+
+
+def test_a_reslap_tie_starts_a_new_round():
+    q = Quiz(tie_rule="reslap")
+    events = q.buzz((0, 1_000 * MS), (1, 1_000 * MS + 200 * US))
+    assert events[0]["kind"] == "reslap" and q.state["phase"] == "open"
+    q.buzz((1, 3_000 * MS))
+    assert q.state["floor"] == 1
+
+
+def test_a_mark_for_someone_who_does_not_have_the_floor_is_refused():
+    """Ana had the floor; the host tapped Wrong; Bo buzzed; the host's second tap, 250 ms
+    later, marked Bo wrong before he answered. The mark names whose answer it judged."""
+    q = Quiz(points_wrong=-1)
+    q.buzz((0, 1_000 * MS))
+    q.do({"type": "mark", "right": False, "seat": 0})
+    q.buzz((1, 2_000 * MS))
+    res = q.result({"type": "mark", "right": False, "seat": 0})
+    assert res.code == "not_answering"
+    assert res.render() == "Ana does not have the floor: the mark was not counted."
+    assert q.state["scores"] == [-1, 0, 0, 0] and q.state["floor"] == 1
+    assert q.fails({"type": "mark", "right": True, "seat": "Bo"}) == "bad_seat"
+    assert q.fails({"type": "mark", "right": True, "seat": 9}) == "bad_seat"
+    q.do({"type": "mark", "right": True, "seat": 1})
+    assert q.state["scores"] == [-1, 1, 0, 0]

@@ -21,7 +21,10 @@ class Referee:
         self.events: list[dict] = []
 
     def result(self, action, actor=HOST):
+        """The rules' verdict on a move as it comes (``admit``, then ``apply``)."""
         self.seq += 1
+        if (refused := GAME.admit(action, actor)) is not None:
+            return refused
         return GAME.apply(
             self.state, action, Context(actor, random.Random(self.seq), 0.0, self.seq)
         )

@@ -103,12 +103,14 @@ def test_a_whole_game_from_the_camera_and_the_buttons(service, clock):
         # The winner collects the piles; the camera sees them cleared.
         for seat in range(3):
             t.flip(seat, None, 2600 + seat)
-        # Round 2: a wrong slap by Chen, then play goes on (Dara's turn).
-        t.slap((2, 3000))
+        # Round 2: Dara flips a sun; Chen slaps at nothing, a wrong slap (more than 2 s
+        # after the won slap: until then the collected pair, the winner's hand gathering
+        # it, was late to slap, GATHER_NS); then play goes on.
+        t.flip(3, "sun", 4000)
+        t.slap((2, 4100))
         s = t.state
         assert s["races"][-1]["wrong"] == [2] and s["seats"][2]["penalty"] is not None
         penalty = s["seats"][2]["penalty"]
-        t.flip(3, "sun", 4000)
         t.flip(0, "moon", 4400)
         t.flip(1, "sun", 4800)
         # Bruno slaps 23 ms before Ana: right; Chen's penalty ends with this slap.

@@ -153,10 +153,11 @@ def GAME_outcome(r: Referee) -> dict:
 def test_example_6_the_game_ends_when_the_gems_run_out():
     r = Referee(4, gems=2)
     tops(r, "star", "moon", "star", "sun")
-    r.slap((1, 2000))
-    assert r.state["gem_deck"] == 0 and not r.state["ended"]  # B still has to give one
-    events = r.do({"type": "give_gem", "to": 2}, Actor(seat=1))
-    assert {"type": "game_over"} in events
+    events = r.slap((1, 2000))
+    # V6: the game ends at once; B still gives his second Gem, and the outcome waits for it
+    assert r.state["gem_deck"] == 0 and r.state["ended"] and {"type": "game_over"} in events
+    assert GAME_outcome(r) is None
+    r.do({"type": "give_gem", "to": 2}, Actor(seat=1))
     assert GAME_outcome(r) == {"winners": [1, 2], "scores": [0, 1, 1, 0], "eliminated": []}
 
 
@@ -439,7 +440,7 @@ def test_a_phone_slaps_only_for_its_own_seat_against_the_current_tops():
     tops(r, "star", "moon", "star", "sun")
     assert r.fails({"type": "slap", "seat": 2}, Actor(seat=1)) == "not_your_seat"
     assert r.fails({"type": "slap", "presses": [{"seat": 2, "t_ns": 1}]},
-                   Actor(seat=1)) == "not_your_seat"
+                   Actor(seat=1, source="server")) == "not_your_seat"
     assert r.fails({"type": "pile_top", "seat": 2, "card": "x"}, Actor(seat=1)) == (
         "not_your_seat")
     r.do({"type": "slap", "seat": 1}, Actor(seat=1))

@@ -16,6 +16,7 @@
     const lang = document.documentElement.lang || "en";
     const fmt = (v, d) => v.toLocaleString(lang, { minimumFractionDigits: d, maximumFractionDigits: d });
     const ms = Math.abs(ns) / 1e6;
+    if (ms < 0.01) return fmt(ms * 1000, 1) + " µs";  // (a 4 µs gap read "0.00 ms")
     if (ms < 1) return fmt(ms, 2) + " ms";
     if (ms < 10) return fmt(ms, 1) + " ms";
     if (ms < 1000) return fmt(ms, 0) + " ms";
@@ -23,7 +24,9 @@
   }
 
   /* Host moves go without the seen version: the rules check the phase themselves, and a
-     buzz arriving a moment earlier must not make the host's "right" bounce. */
+     buzz arriving a moment earlier must not make the host's "right" bounce. A mark names
+     whose answer it judges (the player this screen showed answering): a second tap that
+     lands after someone else took the floor is refused, not counted against him. */
   function send(action) { return ctx.act(action, { version: false }); }
 
   async function buzz() {
@@ -128,11 +131,12 @@
     if (box.contains(document.activeElement) && document.activeElement.tagName === "SELECT") return;
     const parts = [el("h2", { text: t("Host controls") })];
     if (!pub.ended && pub.phase === "locked") {
+      const floor = pub.floor;
       parts.push(el("p", { class: "qz-host-who", text: t("{name} answers:", { name: name(pub.floor) }) }),
         el("div", { class: "qz-marks" },
-          el("button", { class: "btn qz-right", id: "qz-right", type: "button", onclick: () => send({ type: "mark", right: true }).catch(() => {}) },
+          el("button", { class: "btn qz-right", id: "qz-right", type: "button", onclick: () => send({ type: "mark", right: true, seat: floor }).catch(() => {}) },
             "✓ ", t("Right")),
-          el("button", { class: "btn qz-wrong", id: "qz-wrong", type: "button", onclick: () => send({ type: "mark", right: false }).catch(() => {}) },
+          el("button", { class: "btn qz-wrong", id: "qz-wrong", type: "button", onclick: () => send({ type: "mark", right: false, seat: floor }).catch(() => {}) },
             "✗ ", t("Wrong"))));
     }
     if (!pub.ended && pub.phase === "tie") {

@@ -50,11 +50,13 @@
       : ctx.t("{names} slapped wrong", { names: names(seats) });
   }
 
-  /* A gap between two presses: 0.12 ms below 1 ms, 4.3 ms below 10 ms, 23 ms, 1.20 s. */
+  /* A gap between two presses: 4.0 µs below 10 µs, 0.12 ms below 1 ms, 4.3 ms below 10 ms,
+     23 ms, 1.20 s. */
   function gap(ns) {
     const lang = document.documentElement.lang || "en";
     const fmt = (v, d) => v.toLocaleString(lang, { minimumFractionDigits: d, maximumFractionDigits: d });
     const ms = Math.abs(ns) / 1e6;
+    if (ms < 0.01) return fmt(ms * 1000, 1) + " µs";  // (a tie 4 µs apart read "0.00 ms")
     if (ms < 1) return fmt(ms, 2) + " ms";
     if (ms < 10) return fmt(ms, 1) + " ms";
     if (ms < 1000) return fmt(ms, 0) + " ms";
@@ -232,9 +234,10 @@
       sentence = TC.clauses(order.slice(1).map((b, i) => t("{a} by {gap} over {b}", { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) })));
     }
     const list = el("ol", { class: "vs-order", id: "vs-order" }, order.map((e, i) => el("li", { class: "st-" + e.status, "data-seat": e.seat },
-      el("span", { class: "grow", text: name(e.seat) }),
-      i > 0 ? el("span", { class: "vs-gap", text: "+" + gap(e.gap_ns) }) : el("span", { class: "vs-gap", text: t("first") }),
-      el("span", { class: "vs-st", text: statusLabel(e.status) }))));
+      el("span", { class: "vs-who", text: name(e.seat) }),
+      el("span", { class: "vs-res" },
+        i > 0 ? el("span", { class: "vs-gap", text: "+" + gap(e.gap_ns) }) : el("span", { class: "vs-gap", text: t("first") }),
+        el("span", { class: "vs-st", text: statusLabel(e.status) })))));
     const tags = [];
     if (race.forced) tags.push(el("span", { class: "vs-tag host", text: t("decided by the host") }));
     const changed = race.changed && !race.forced ? race.changed : null;
@@ -292,7 +295,8 @@
     const box = root.querySelector("#vs-gift");
     const due = pub.gifts_due || [];
     const giver = due.includes(ctx.seat) ? ctx.seat : (ctx.isHost && due.length ? due[0] : null);
-    box.hidden = giver === null || pub.ended;
+    // (also once the game is over: the last slap's gift is still given, V6)
+    box.hidden = giver === null;
     if (box.hidden) { box.textContent = ""; return; }
     const options = pub.seats.map((s, i) => i).filter((i) => i !== giver && !pub.seats[i].out);
     box.replaceChildren(
