@@ -73,6 +73,9 @@ CARD_ASPECT = 88 / 63  # a standard card's height over its width
 TOPS_MOST = 6
 TOPS_CLEAR = 0.2
 TOPS_MARGIN = 0.02
+# UNO's second look (a close-up held to a webcam): after the card tops found between two
+# sides, this many more whose one side lies on the frame's left or right edge (held.card_tops)
+FRAME_SIDE_TOPS = 3
 TOPS_REPLACE = 0.3  # an unsure quad overlapping a card found so by this much (IoU) goes
 TOPS_MERGED = 1.5  # an unsure quad this many times a named card's area may be two cards
 # A card found by its top is named only from this confidence. Read by networks that never
@@ -402,7 +405,10 @@ class Identifier:
         and the line segments cost ~3 ms a frame. (Only after a region: one card fewer on
         that half, a close-up's top whose coloured body joins the skin below it.)"""
         bodies = closeup_body(image)
-        boxes = bodies + ([*card_tops(image), _frame_as_part(image)] if bodies or cards else [])
+        boxes = bodies
+        if bodies or cards:
+            boxes = [*bodies, *card_tops(image, frame_sides=FRAME_SIDE_TOPS),
+                     _frame_as_part(image)]
         found = self._named(image, *self._read(image, boxes))
         sure = [f for f in found if f.confidence >= PART_SURE]
         if sure and len({f.best for f in sure}) == 1:

@@ -181,7 +181,7 @@ def test_second_look_only_when_nothing_is_read(monkeypatch) -> None:
 
     monkeypatch.setattr(identify_mod, "find_cards", lambda *a, **k: [Quad(first, 0.3)])
     monkeypatch.setattr(identify_mod, "closeup_body", closeup)
-    monkeypatch.setattr(identify_mod, "card_tops", lambda img, most=3: [])
+    monkeypatch.setattr(identify_mod, "card_tops", lambda img, **_: [])
     monkeypatch.setattr(identify_mod, "rectify",
                         lambda img, corners, size: np.full((size[1], size[0], 3),
                                                            200 if corners is body else 50,
@@ -245,7 +245,7 @@ def test_second_look_names_a_box_only_where_every_sure_box_agrees(
     monkeypatch.setattr(identify_mod, "closeup_body",
                         lambda img: [Quad(first + 1, 0.2, partial=True)])
     monkeypatch.setattr(identify_mod, "card_tops",
-                        lambda img: [Quad(b, 0.2, partial=True) for b in boxes])
+                        lambda img, **_: [Quad(b, 0.2, partial=True) for b in boxes])
     monkeypatch.setattr(identify_mod, "rectify", rectify)
     cards = Identifier("uno", ByBox()).identify(np.full((120, 120, 3), (50, 50, 70), np.uint8))
     assert [c.label for c in cards if c.label] == ([named] if named else [])
@@ -268,7 +268,8 @@ def test_card_tops_are_looked_for_only_where_the_body_search_or_the_detector_fou
 
     box = np.array([[10, 10], [60, 10], [60, 90], [10, 90]], np.float32)
     looked: list[bool] = []
-    monkeypatch.setattr(identify_mod, "card_tops", lambda img: looked.append(True) or [])
+    monkeypatch.setattr(identify_mod, "card_tops",
+                        lambda img, **_: looked.append(True) or [])
     empty = np.full((120, 160, 3), 128, np.uint8)
     for bodies in ([], [Quad(box, 0.2, partial=True)]):
         monkeypatch.setattr(identify_mod, "closeup_body", lambda img, b=bodies: b)
@@ -325,7 +326,7 @@ def test_second_look_takes_the_surest_box(monkeypatch, body: tuple[str, float],
     monkeypatch.setattr(identify_mod, "closeup_body",
                         lambda img: [Quad(boxes[0], 0.2, partial=True)])
     monkeypatch.setattr(identify_mod, "card_tops",
-                        lambda img: [Quad(boxes[1], 0.2, partial=True)])
+                        lambda img, **_: [Quad(boxes[1], 0.2, partial=True)])
     monkeypatch.setattr(identify_mod, "_frame_as_part",
                         lambda img: Quad(first * 0, 1.0, partial=True))
     monkeypatch.setattr(identify_mod, "rectify", rectify)
