@@ -421,12 +421,15 @@ class TableService:
 
     # -- acting ------------------------------------------------------------------------
     def submit(
-        self, table_id: str, action: Any, actor: Actor, expected_version: int | None = None
+        self, table_id: str, action: Any, actor: Actor, expected_version: int | None = None,
+        viewer: tuple[int | None, bool] | None = None,
     ) -> Update:
-        """Judge and commit one action; TableError for a refusal (nothing changes then)."""
+        """Judge and commit one action; TableError for a refusal (nothing changes then).
+        ``viewer``: whose view the sending phone holds, (seat, host), for its version (the
+        actor's where not given: a host acting for another seat holds its own view)."""
         live = self.get(table_id)
         with live.lock:
-            self._check_version(live, expected_version, actor)
+            self._check_version(live, expected_version, viewer or (actor.seat, actor.host))
             _check_plain(action)
             seq = live.version + 1
             now = self.clock.wall()
@@ -473,14 +476,16 @@ class TableService:
         return result
 
     def undo(
-        self, table_id: str, actor: Actor = HOST, expected_version: int | None = None
+        self, table_id: str, actor: Actor = HOST, expected_version: int | None = None,
+        viewer: tuple[int | None, bool] | None = None,
     ) -> Update:
         """Take back the last action that is still in force (the host's)."""
         live = self.get(table_id)
         if not actor.host:
             raise TableError(403, "host_only", N_("Only the host can do that."))
         with live.lock:
-            self._check_version(live, expected_version, actor, same_moment=False)
+            self._check_version(live, expected_version, viewer or (actor.seat, actor.host),
+                                same_moment=False)
             undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
             target = next(
                 (e for e in reversed(live.log) if e.kind == "action" and e.seq not in undone), None
@@ -521,11 +526,14 @@ class TableService:
         if filt is None:
             return {"type": "undone", "seq": target.seq}
         entry = {**target.to_json(), "undone": True}
+        # (``watchers``: a phone without a seat, a watcher's or the host's, reads the entry
+        # too, and hears its undo: its news line still told of the move taken back)
         return {"type": "undone", "to": [s for s in range(len(live.record.players))
-                                         if filt(live.state, entry, s) is not None]}
+                                         if filt(live.state, entry, s) is not None],
+                "watchers": filt(live.state, entry, None) is not None}
 
-    def _check_version(self, live: LiveTable, expected: int | None, actor: Actor,
-                       same_moment: bool = True) -> None:
+    def _check_version(self, live: LiveTable, expected: int | None,
+                       viewer: tuple[int | None, bool], same_moment: bool = True) -> None:
         """Refuse a move from a phone that had not seen the table as it is (409), where the
         phone sent the version it saw: its own (``_version_for``), in a game with secrets
         the count of its history's entries, which a secret move it may not see leaves as
@@ -534,7 +542,7 @@ class TableService:
             return
         if isinstance(expected, bool) or not isinstance(expected, int):
             raise TableError(400, "bad_version", N_("The version must be a whole number."))
-        seen = self._seen(live, actor.seat, actor.host)
+        seen = self._seen(live, *viewer)
         now = live.version if seen is None else len(seen)
         if expected == now:
             return
@@ -559,7 +567,8 @@ class TableService:
     # -- reading -----------------------------------------------------------------------
     def view(self, table_id: str, seat: int | None = None, host: bool = False) -> dict[str, Any]:
         """What one viewer may see: the public view, plus a player's own view for a seat.
-        The host's moderator view (``host=True``) is the full state."""
+        The host's moderator view (``host=True``) is the full state (not for a host who
+        holds a seat in a game with secrets: ``_moderates``)."""
         live = self.get(table_id)
         with live.lock:
             version = self._version_for(live, seat, host)
@@ -574,7 +583,7 @@ class TableService:
                     "name": live.record.players[seat],
                     "view": live.game.player_view(live.state, seat),
                 }
-            if host:
+            if self._moderates(live, seat, host):
                 moderator = getattr(live.game, "moderator_view", None)
                 out["host"] = moderator(live.state) if moderator else live.state
         return out
@@ -588,7 +597,7 @@ class TableService:
         every phone that somebody had taken a secret action."""
         live = self.get(table_id)
         with live.lock:
-            shown = None if host else self._shown(live, seat)
+            shown = None if self._moderates(live, seat, host) else self._shown(live, seat)
             if shown is None:
                 undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
                 return [{**e.to_json(), "undone": e.seq in undone} for e in live.log]
@@ -616,10 +625,19 @@ class TableService:
                 shown[e.seq] = v
         return shown
 
+    @staticmethod
+    def _moderates(live: LiveTable, seat: int | None, host: bool) -> bool:
+        """Whether this viewer reads the whole table (the moderator's view, every log entry,
+        the table's version): the host, unless the host holds a seat in a game with
+        secrets. A host who plays is a player there: the PIN gives the host's powers, not
+        the other players' hands (an UNO host's phone showed a hand shown only to the
+        challenger, and the cards the others drew)."""
+        return host and (seat is None or getattr(live.game, "history_view", None) is None)
+
     def _seen(self, live: LiveTable, seat: int | None, host: bool) -> list[int] | None:
         """The log numbers of the entries this viewer reads, oldest first (cached for the
         table's version); None where the viewer reads the whole log."""
-        if host or getattr(live.game, "history_view", None) is None:
+        if self._moderates(live, seat, host) or getattr(live.game, "history_view", None) is None:
             return None
         if live.seen_cache.get("version") != live.version:
             live.seen_cache = {"version": live.version}
@@ -634,6 +652,10 @@ class TableService:
         moves (and timed them) for anyone with a phone's developer tools."""
         seen = self._seen(live, seat, host)
         return live.version if seen is None else len(seen)
+
+    def moderates(self, table_id: str, seat: int | None, host: bool) -> bool:
+        """Whether this caller reads the whole table (``_moderates``)."""
+        return self._moderates(self.get(table_id), seat, host)
 
     def viewer_version(self, table_id: str, seat: int | None = None,
                        host: bool = False) -> int:

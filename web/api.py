@@ -50,11 +50,15 @@ def events_for(update: Update, seat: int | None, host: bool) -> list[dict[str, A
     event's ``to`` is always its audience, a list of seats (a gift's recipient is named
     otherwise: Versus's ``receiver``); a seat hears its own only as ``[seat]``: the whole
     list is itself a secret (the Werewolf lovers' news went to Cupid's seat too, and named
-    it to them)."""
+    it to them). An event marked ``watchers`` (an undo of an entry anyone may read) reaches
+    the phones without a seat too, as ``to: []``. ``host``: the moderator's (every event;
+    ``TableService.moderates``)."""
     if host:
         return list(update.events)
-    return [e if "to" not in e else {**e, "to": [seat]} for e in update.events
-            if "to" not in e or (seat is not None and seat in e["to"])]
+    return [e if "to" not in e else {**e, "to": [] if seat is None else [seat]}
+            for e in update.events
+            if "to" not in e or (seat is not None and seat in e["to"])
+            or (seat is None and e.get("watchers"))]
 
 
 def join_url(code: str) -> str:
@@ -165,12 +169,14 @@ def act(table_id: str):
     action = data.get("action")
     actor = caller.actor(as_seat)
     try:
-        update = tables().submit(table_id, action, actor, expected_version=data.get("version"))
+        update = tables().submit(table_id, action, actor, expected_version=data.get("version"),
+                                 viewer=(caller.seat, caller.host))
     except TableError as exc:
         announce_refusal(table_id, exc, action, actor.seat)
         raise
     return jsonify({"version": tables().viewer_version(table_id, caller.seat, caller.host),
-                    "events": events_for(update, caller.seat, caller.host)})
+                    "events": events_for(update, caller.seat, tables().moderates(
+                        table_id, caller.seat, caller.host))})
 
 
 def announce_refusal(table_id: str, exc: TableError, action: Any, seat: int | None) -> None:
@@ -216,16 +222,19 @@ def slap(table_id: str):
         return jsonify({"queued": True}), 202
     update = tables().submit(table_id, action, actor)
     return jsonify({"version": tables().viewer_version(table_id, caller.seat, caller.host),
-                    "events": events_for(update, caller.seat, caller.host)})
+                    "events": events_for(update, caller.seat, tables().moderates(
+                        table_id, caller.seat, caller.host))})
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id: str):
     data = body()
     caller = identify(tables(), table_id, need_host=True)
-    update = tables().undo(table_id, caller.actor(), expected_version=data.get("version"))
+    update = tables().undo(table_id, caller.actor(), expected_version=data.get("version"),
+                           viewer=(caller.seat, caller.host))
     return jsonify({"version": tables().viewer_version(table_id, caller.seat, True),
-                    "events": update.events})
+                    "events": events_for(update, caller.seat, tables().moderates(
+                        table_id, caller.seat, True))})
 
 
 @bp.get("/tables/<table_id>/history")

@@ -657,3 +657,15 @@ def test_a_host_who_holds_a_seat_acts_as_that_seat(server_factory, phone):
     _, history = server.request("GET", f"/api/tables/{tid}/history",
                                 headers={"X-Host-Pin": "2468"})
     assert history["history"][-1]["actor"] == {"seat": 1, "host": True, "source": "web"}
+
+
+def test_a_pin_the_table_refuses_is_dropped_and_the_page_still_opens(server_factory, phone):
+    """A wrong PIN kept on a phone left the table page blank: no game, no stream, and no
+    way even to watch."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno"], [[1, 2]])
+    page = phone()
+    open_as(page, server, tid, pin="0000")
+    expect(page.locator("#sp-rounds tbody tr")).to_have_count(1)
+    expect(page.locator("#live")).to_have_class("dot on")
+    assert page.evaluate(f"localStorage.getItem('tc.pin.{tid}')") is None

@@ -129,10 +129,17 @@ def test_a_round_of_uno_on_four_phones(server_factory, phone):
     expect(chen.locator('[data-tally="0"]')).to_contain_text("2 of 3 cards")
     pick(ana, "blue-skip")
     expect(chen.locator('[data-tally="0"]')).to_contain_text("3 of 3 cards · 77 points")
-    # Chen types her points on her own phone; they reach Ana's, which scores the round
-    chen.fill("#uno-points-2", "12")
+    # Chen types her points on her own phone (a Chinese keyboard's digits count); they reach
+    # Ana's, which scores the round
+    chen.fill("#uno-points-2", "１２")
     expect(ana.locator("#uno-points-2")).to_have_value("12")
     ana.locator("#uno-score").click()
+    expect(bruno.locator('.uno-total[data-seat="1"]')).to_have_text("89")
+    # sent once (a field rebuilt while it had the focus said "changed" again)
+    _, hist = server.request("GET", f"/api/tables/{table_id}/history",
+                             headers={"X-Host-Pin": "2468"})
+    assert [e["body"] for e in hist["history"] if e["body"].get("type") == "count_points"] == [
+        {"type": "count_points", "seat": 2, "points": 12}]
 
     # the scores reach every phone, Bruno's in Portuguese, with the chart
     expect(bruno.locator('.uno-total[data-seat="1"]')).to_have_text("89")

@@ -338,4 +338,13 @@ def test_the_moderator_view_shows_the_night_as_the_phones_enter_it(server_factor
                                {"Authorization": "Bearer " + ana["token"]})
     assert status == 200
     expect(host.locator("#ww-tonight")).to_contain_text("The werewolves' votes: Ana → Eva")
+    # the pack agrees: the night ends, and the morning shows what it held (a witch's move
+    # ends the night at once: "Tonight so far" never showed it)
+    _, bruno = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 1})
+    status, _ = server.request("POST", f"/api/tables/{table.id}/actions",
+                               {"action": {"type": "wolf_vote", "target": 4}},
+                               {"Authorization": "Bearer " + bruno["token"]})
+    assert status == 200
+    expect(host.locator("#ww-tonight h3")).to_have_text("Last night")
+    expect(host.locator("#ww-tonight")).to_contain_text("The werewolves' victim: Eva.")
     assert host.js_errors == []

@@ -6,7 +6,8 @@ import pytest
 
 from companion.games.base import HOST, Actor
 from companion.store import Store
-from companion.table import TableError, TableService, replay
+from companion.table import TableError, TableService, Update, replay
+from web.api import events_for
 
 ROUND = {"type": "add_round", "scores": [1, 2, 3]}
 
@@ -111,7 +112,11 @@ def test_an_undo_of_an_entry_a_phone_may_not_see_is_hidden_from_it_too(
     service.undo(table.id)
     # the undo of the hidden entry is told to the seat that sees it only, and no undo says
     # where in the log its entry was
-    assert events == [{"type": "undone", "to": [0]}, {"type": "undone", "to": [0, 1, 2]}]
+    assert events == [{"type": "undone", "to": [0], "watchers": False},
+                      {"type": "undone", "to": [0, 1, 2], "watchers": True}]
+    # a phone without a seat (a watcher's, the host's) hears the undo of what it reads only
+    heard = [events_for(Update(table.id, 0, "undo", [e], HOST), None, False) for e in events]
+    assert heard == [[], [{"type": "undone", "to": [], "watchers": True}]]
     # seat 1 sees the first round and its undo, nothing of the hidden one, numbered as its
     # own list: the log's numbers (1 and 4) told that two entries lay between
     assert [(h["kind"], h["seq"], h["body"].get("undo")) for h in
@@ -119,6 +124,11 @@ def test_an_undo_of_an_entry_a_phone_may_not_see_is_hidden_from_it_too(
     assert [h["kind"] for h in service.history(table.id, seat=0)] == [
         "action", "action", "undo", "undo"]
     assert len(service.history(table.id, host=True)) == 4
+    # a host who holds a seat reads as that seat: the PIN gives powers, not the others'
+    # secrets
+    assert service.history(table.id, seat=1, host=True) == service.history(table.id, seat=1)
+    assert "host" not in service.view(table.id, seat=1, host=True)
+    assert service.view(table.id, seat=1, host=True)["version"] == 2
 
 
 def test_tokens_give_one_seat_and_a_taken_seat_needs_the_pin(service, table):

@@ -340,6 +340,9 @@
         await show(v, []);
       } catch (e) {
         if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
+        // (a PIN kept on this phone that the table refuses: dropped, and the page read
+        // again as the player's or a watcher's; it stayed blank)
+        if (e.status === 403 && pin) { pin = null; store.del(keyPin); hostTools(); return refresh(quiet); }
         if (!quiet) TC.toast(e.message, "error");
       }
     }

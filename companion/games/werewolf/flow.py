@@ -162,7 +162,12 @@ def announce_step(s: State, ev: Events) -> None:
     elif name == "look":
         narrate(ev, "look_at_cards")
     elif name == "debate":
-        narrate(ev, "debate_start", minutes=max(1, round(timer(s, "debate") / 60)))
+        # (whole minutes, at least one, said as one in the singular: "1 minutes" was said)
+        minutes = max(1, round(timer(s, "debate") / 60))
+        if minutes == 1:
+            narrate(ev, "debate_start_one")
+        else:
+            narrate(ev, "debate_start", minutes=minutes)
     elif name == "vote":
         if step["round"] == 1:
             narrate(ev, "vote_start")

@@ -841,3 +841,16 @@ def test_the_story_tells_a_step_the_host_ended_from_one_whose_time_ran_out(game)
         ("timeout", "witch"), ("ended_early", "debate")]
     said = render_journal(ends[-1], h.names, "pt_BR")
     assert said.startswith("O anfitrião encerrou antes (") and "padrão" in said
+
+
+@pytest.mark.parametrize(("seconds", "key"), [(60, "debate_start_one"), (80, "debate_start_one"),
+                                              (300, "debate_start")])
+def test_a_one_minute_debate_is_said_in_the_singular(game, seconds, key):
+    """A 6 s or 60 s debate was announced as "You have 1 minutes"."""
+    h = game(BASIC, captain_election="before_night1", timers={"debate": seconds})
+    for n in h.names:
+        h.ok({"type": "captain_vote", "target": 3}, n)
+    wolves_kill(h, "Carla")
+    n = len(h.events)
+    h.timeout()
+    assert h.step == "debate" and key in h.narrated(n)

@@ -280,6 +280,13 @@
       el("section", { class: "card uno-actions", id: "uno-actions" }),
       el("section", { class: "card", id: "uno-scores" }),
     );
+    // (the chart is drawn at the width it is shown: again when the phone turns)
+    let pending = false;
+    window.addEventListener("resize", () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => { pending = false; render(); });
+    });
   }
 
   function update(view, c) {
@@ -787,14 +794,23 @@
   /* Send the points typed for a hand (empty: none, its cards count), unless the table has
      them already; false where they are not whole numbers or were refused. */
   const pointsTimers = {};
+  const pointsSending = {};  // (the points on their way, per seat: sent once)
   async function sharePoints(i) {
-    const v = ui.points[i];
+    // (a phone's own digits count: "１２" from a Chinese keyboard is 12)
+    const v = ui.points[i] === undefined ? undefined : ui.points[i].normalize("NFKC").trim();
     if (v === undefined) return true;
     if (v !== "" && !/^\d+$/.test(v)) { ui.alert = ctx.t("Points must be whole numbers."); render(); return false; }
     const points = v === "" ? null : Number(v);
     const shared = (data().round.points || [])[i];
-    if ((shared === undefined ? null : shared) !== points && !(await send({ type: "count_points", seat: i, points }))) return false;
-    delete ui.points[i];
+    // (a field rebuilt while it had the focus said "changed" again: the same points twice)
+    if (pointsSending[i] === points) return true;
+    if ((shared === undefined ? null : shared) !== points) {
+      pointsSending[i] = points;
+      try {
+        if (!(await send({ type: "count_points", seat: i, points }))) return false;
+      } finally { delete pointsSending[i]; }
+    }
+    if (ui.points[i] !== undefined && ui.points[i].normalize("NFKC").trim() === v) delete ui.points[i];
     return true;
   }
 
@@ -819,7 +835,9 @@
       el("p", { class: "muted", text: [t("to {n} points", { n: d.target }), lowest ? t("lowest total wins") : t("the first to reach it wins")].join(" · ") }));
     if (!d.rounds.length) { box.append(el("p", { class: "muted", text: t("No rounds yet.") })); return; }
     const table = el("table", { class: "rounds", id: "uno-rounds" },
-      el("thead", {}, el("tr", {}, el("th", { text: "#" }), d.players.map((p) => el("th", { text: p })))));
+      // (a name wraps between its words, a word too long ends in an ellipsis: the table's
+      // own rules, table.rounds in app.css; "Fern/and/a" broke in the header's cells)
+      el("thead", {}, el("tr", {}, el("th", { text: "#" }), d.players.map((p) => el("th", { scope: "col", title: p }, el("span", { class: "name", text: p }))))));
     const tbody = el("tbody");
     d.rounds.forEach((rec, k) => tbody.append(el("tr", {}, el("td", { text: k + 1 }),
       rec.points.map((p, i) => el("td", { class: i === rec.winner ? "won" : "", text: p })))));

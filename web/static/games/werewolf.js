@@ -750,12 +750,14 @@
       if (st.potions) det.append(el("p", { text: t("Potions: healing {heal}, poison {poison}", { heal: st.potions.heal ? "✓" : "✗", poison: st.potions.poison ? "✓" : "✗" }) }));
     }
     if (p.phase === "night" && step && p.options.input === "host") det.append(moderatorNight(step, st));
-    else if (p.phase === "night" && step) det.append(nightSoFar(st));
+    else if (p.phase === "night" && step) det.append(nightSoFar(st, false));
+    // (the witch's move ends the night: what she did shows the morning after)
+    else if (p.phase === "day" && st.tonight && p.options.input !== "host") det.append(nightSoFar(st, true));
   }
 
   /* The night as the phones enter it (input on the phones), for the moderator's eyes: the
      moderator view showed the cards but none of the night's moves. */
-  function nightSoFar(st) {
+  function nightSoFar(st, over) {
     const { el, t } = ctx;
     const tn = st.tonight || {}, n = names();
     const who = (s) => (s === null || s === undefined ? t("nobody") : n[s]);
@@ -769,7 +771,7 @@
       items.push(tn.heal ? t("The witch healed the victim.") : t("The witch did not heal."));
       if (tn.poison !== null && tn.poison !== undefined) items.push(t("The witch poisoned {name}.", { name: n[tn.poison] }));
     }
-    return el("div", { class: "stack ww-mod", id: "ww-tonight" }, el("h3", { text: t("Tonight so far") }),
+    return el("div", { class: "stack ww-mod", id: "ww-tonight" }, el("h3", { text: over ? t("Last night") : t("Tonight so far") }),
       items.length ? el("ul", {}, items.map((x) => el("li", { text: x }))) : el("p", { class: "muted", text: t("Nothing yet.") }));
   }
 
