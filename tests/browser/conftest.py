@@ -57,3 +57,12 @@ def phone(browser):
     yield make
     for c in contexts:
         c.close()
+
+
+def open_as_host(page, url: str, table_id: str, pin: str = "2468") -> None:
+    """The table's page on the host's phone: the PIN kept on it (as the phone that created
+    the table keeps it), watching rather than holding a seat."""
+    page.goto(url)
+    page.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{pin}'))")
+    page.reload()
+    page.get_by_text("Just watch").click()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import open_as_host
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PIN = "1357"
@@ -28,10 +30,7 @@ def test_the_first_buzz_takes_the_floor_on_every_phone(server_factory, phone):
     table_id, url = created["table"]["id"], server.url + created["url"]
 
     host = phone("en-US")
-    host.goto(url)
-    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{PIN}'))")
-    host.reload()
-    host.get_by_text("Just watch").click()
+    open_as_host(host, url, table_id, PIN)
     expect(host.locator("#qz-host")).to_be_visible()
     expect(host.locator("#qz-buzz-box")).to_be_hidden()  # the host only watches
 
@@ -108,10 +107,7 @@ def test_the_hosts_second_tap_does_not_mark_the_next_player(server_factory, phon
     assert status == 201, created
     table_id, url = created["table"]["id"], server.url + created["url"]
     host = phone("en-US")
-    host.goto(url)
-    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{PIN}'))")
-    host.reload()
-    host.get_by_text("Just watch").click()
+    open_as_host(host, url, table_id, PIN)
     expect(host.locator("#qz-host")).to_be_visible()
     ana, bruno = phone("en-US"), phone("en-US")
     for p, name in ((ana, "Ana"), (bruno, "Bruno")):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import open_as_host
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 PIN = "2468"
@@ -40,10 +42,7 @@ def test_a_slap_on_a_pair_is_judged_on_every_phone(server_factory, phone):
     table_id, url = created["table"]["id"], server.url + created["url"]
 
     host = phone("en-US")
-    host.goto(url)
-    host.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{PIN}'))")
-    host.reload()
-    host.get_by_text("Just watch").click()
+    open_as_host(host, url, table_id, PIN)
     expect(host.locator("#vs-host h2")).to_have_text("Host tools")
 
     phones = []
