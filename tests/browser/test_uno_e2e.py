@@ -179,6 +179,9 @@ def test_challenge_swap_and_camera_proposal(server_factory, phone):
         p.locator(f'#seats button[data-seat="{seat}"]').click()
         expect(p.locator("#uno-status h2")).to_have_text("Round 1")
 
+    # Ana's host bar acts for "Myself" or the others: not her own name again
+    expect(ana.locator('#uno-hostbar [data-actfor="1"]')).to_have_count(1)
+    expect(ana.locator('#uno-hostbar [data-actfor="0"]')).to_have_count(0)
     pick(ana, "red-5")
     expect(bruno.locator("#uno-turn")).to_have_text("Your turn!")
 

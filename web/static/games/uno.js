@@ -453,7 +453,8 @@
     el("div", { class: "uno-actfor" },
       el("button", { type: "button", class: "btn small" + (auto ? " primary" : ""), "data-actfor": "auto",
         onclick: () => { ui.actFor = null; ui.sel = null; render(); } }, ctx.seat !== null && ctx.seat !== undefined ? t("Myself") : t("Player to move")),
-      d.players.map((name, i) => el("button", { type: "button", class: "btn small" + (ui.actFor === i ? " primary" : ""),
+      // (a host who holds a seat has "Myself" first: not its own name again)
+      d.players.map((name, i) => i === ctx.seat ? null : el("button", { type: "button", class: "btn small" + (ui.actFor === i ? " primary" : ""),
         "data-actfor": i, onclick: () => { ui.actFor = i; ui.sel = null; render(); } }, name))));
     const sel = document.getElementById("as-seat");
     if (sel) sel.value = acting === null ? "" : String(acting);
