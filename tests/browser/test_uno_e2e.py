@@ -249,3 +249,10 @@ def test_the_colour_tabs_keep_each_word_whole_on_a_small_phone(server_factory, p
     })""")
     assert [n for _, n in lines] == [1] * len(lines), lines
     assert "Vermelho" in [w for w, _ in lines]
+    # the wilds' captions break between their words only ("Curing/a", "Compr/ar Quatro")
+    captions = page.evaluate("""() => [
+      ...document.querySelectorAll('.uno-grid.wilds .uno-pick-name')].map((t) => {
+        const r = document.createRange(); r.selectNodeContents(t);
+        return [t.textContent, new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size];
+    })""")
+    assert captions and all(n <= len(text.split()) for text, n in captions), captions

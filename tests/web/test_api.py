@@ -575,9 +575,17 @@ def test_every_living_player_votes_for_the_captain_at_once(client, service, cloc
 
 def test_the_host_panel_offers_a_csv_only_where_the_game_keeps_scores(client, scorepad):
     """Versus's and the quiz's host panels linked to "Export CSV", which opened a JSON 404."""
+    versus = client.post("/api/tables", json={"game": "versus", "pin": "2468",
+                                              "players": ["Ana", "Bruno", "Chen"]}
+                         ).json["table"]["id"]
+    assert client.get(f"/api/tables/{versus}/export.csv").status_code == 404
+    assert b"export.csv" not in client.get(f"/t/{versus}").data
+    assert b"export.csv" in client.get(f"/t/{scorepad['id']}").data
+    assert b"export.json" in client.get(f"/t/{versus}").data  # (the log, for any game)
+    # the quiz keeps scores: its CSV is a row a player, headed in the phone's language
     quiz = client.post("/api/tables", json={"game": "quiz", "players": ["Ana", "Bruno"],
                                             "pin": "2468"}).json["table"]["id"]
-    assert client.get(f"/api/tables/{quiz}/export.csv").status_code == 404
-    assert b"export.csv" not in client.get(f"/t/{quiz}").data
-    assert b"export.csv" in client.get(f"/t/{scorepad['id']}").data
-    assert b"export.json" in client.get(f"/t/{quiz}").data  # (the log, for any game)
+    assert b"export.csv" in client.get(f"/t/{quiz}").data
+    rows = client.get(f"/api/tables/{quiz}/export.csv",
+                      headers={"Accept-Language": "pt-BR"}).data.decode("utf-8-sig")
+    assert rows.splitlines() == ["jogador,pontos", "Ana,0", "Bruno,0"]

@@ -392,6 +392,14 @@ class Quiz:
     def player_view(self, state: State, seat: int) -> dict[str, Any]:
         return self.public_view(state)
 
+    def export(self, state: State) -> dict[str, Any]:
+        """The scores for the CSV export, a row a player (the host panel offered a CSV that
+        opened a 404). ``header``: the headings as templates for the reader's language."""
+        return {"columns": ["player", "score"],
+                "header": [[N_("player"), {}], [N_("score"), {}]],
+                "rows": [[name, score] for name, score in
+                         zip(state["players"], state["scores"], strict=True)]}
+
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:
             return None
