@@ -409,9 +409,11 @@ def test_the_rounds_table_never_breaks_a_number_on_a_small_phone(server_factory,
                 assert "2100" in cells and "-1500" in cells, where
                 assert page.evaluate("document.scrollingElement.scrollWidth") <= width, where
                 assert page.evaluate(INSIDE_CARD) == [], where
-                # the table scrolls in its card, not the page
-                box = page.locator("#sp-rounds .rounds-scroll")
-                assert box.evaluate("b => b.clientWidth <= b.closest('.card').clientWidth")
+                # the table scrolls in its card, not the page (read in one go: a live update
+                # may draw the table again between finding it and reading it)
+                assert page.evaluate("""() => {
+                    const b = document.querySelector('#sp-rounds .rounds-scroll');
+                    return b.clientWidth <= b.closest('.card').clientWidth; }"""), where
                 assert page.js_errors == [], where
 
 
