@@ -93,19 +93,7 @@ def card_tops(image: np.ndarray, most: int = 3, frame_sides: int = 0) -> list[Qu
     sides = [int(i) for i in np.argsort(-length)[:MAX_LONG] if length[i] >= MIN_SIDE * side]
     found: list[tuple[float, np.ndarray]] = []
     for i, j, width in _side_pairs(a, b, unit, length, angle, sides, side):
-        turn = np.abs(angle - angle[i])
-        # segments across side i, long enough to be part of a top
-        across = np.flatnonzero((np.minimum(turn, 180.0 - turn) >= 75.0)
-                                & (length >= 0.25 * width))
-        if not len(across):
-            continue
-        u = unit[i]
-        ti = (0.0, float(length[i]))
-        tj = tuple(sorted((float((a[j] - a[i]) @ u), float((b[j] - a[i]) @ u))))
-        for end in (0, 1):
-            top = _top(a, b, unit, length, across, i, j, ti, tj, end, width)
-            if top is not None:
-                found.append(top)
+        found += _pair_tops(a, b, unit, length, angle, len(segs), i, j, width)
     found.sort(key=lambda f: -f[0])
     out: list[Quad] = []
     # (one region found again along other segments, a door's frame and panel, counts once:
@@ -157,23 +145,30 @@ def _frame_tops(segs: np.ndarray, a: np.ndarray, b: np.ndarray, unit: np.ndarray
     found: list[tuple[float, np.ndarray]] = []
     for k, (i, _) in enumerate(edges):
         for p, q, width in _side_pairs(a2, b2, unit2, length2, angle2, [i, n + k], side):
-            turn = np.abs(angle - angle2[p])
-            across = np.flatnonzero((np.minimum(turn, 180.0 - turn) >= 75.0)
-                                    & (length >= 0.25 * width))  # (real segments only)
-            if not len(across):
-                continue
-            u = unit2[p]
-            tp = (0.0, float(length2[p]))
-            tq = tuple(sorted((float((a2[q] - a2[p]) @ u), float((b2[q] - a2[p]) @ u))))
-            for end in (0, 1):
-                top = _top(a2, b2, unit2, length2, across, p, q, tp, tq, end, width)
-                if top is None:
-                    continue
+            for top in _pair_tops(a2, b2, unit2, length2, angle2, n, p, q, width):
                 down = top[1][3] - top[1][0]
                 if down[1] > abs(down[0]):  # (runs down the image from its top)
                     found.append(top)
     found.sort(key=lambda f: -f[0])
     return found
+
+
+def _pair_tops(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
+               angle: np.ndarray, n: int, i: int, j: int, width: float
+               ) -> list[tuple[float, np.ndarray]]:
+    """The cards sides i and j close with a top at either end (``_top``), the top looked
+    for among the first ``n`` segments (the real ones: not the frame's edges), across side i
+    and long enough to be part of a top."""
+    turn = np.abs(angle[:n] - angle[i])
+    across = np.flatnonzero((np.minimum(turn, 180.0 - turn) >= 75.0)
+                            & (length[:n] >= 0.25 * width))
+    if not len(across):
+        return []
+    u = unit[i]
+    ti = (0.0, float(length[i]))
+    tj = tuple(sorted((float((a[j] - a[i]) @ u), float((b[j] - a[i]) @ u))))
+    tops = (_top(a, b, unit, length, across, i, j, ti, tj, end, width) for end in (0, 1))
+    return [top for top in tops if top is not None]
 
 
 def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
