@@ -653,9 +653,11 @@ def test_a_host_who_holds_a_seat_acts_as_that_seat(server_factory, phone):
     page = phone()
     open_as(page, server, tid, pin="2468", token={"token": joined["token"], "seat": 1})
     page.locator("#sp-in-0").fill("3")
-    with page.expect_request(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as sent:
+    # The response, not the request: the history is read only once the table has answered.
+    with page.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as sent:
         page.get_by_role("button", name="Save the round").click()
-    assert sent.value.post_data_json["as_seat"] == 1
+    assert sent.value.ok
+    assert sent.value.request.post_data_json["as_seat"] == 1
     _, history = server.request("GET", f"/api/tables/{tid}/history",
                                 headers={"X-Host-Pin": "2468"})
     assert history["history"][-1]["actor"] == {"seat": 1, "host": True, "source": "web"}
