@@ -25,11 +25,24 @@ class Server:
     def __init__(self, data_dir: Path, camera: str = "off") -> None:
         self.data_dir = data_dir
         self.camera = camera
-        self.port = free_port()
+        self.port = self._picked = free_port()
         self.proc: subprocess.Popen | None = None
         self.startup = ""
 
     def start(self, timeout: float = 20.0) -> Server:
+        """Start it; a port of ours taken meanwhile is chosen again (``free_port`` lets the
+        port go before the child binds it: another test's connection or server, on a
+        machine running several suites, may take it in between)."""
+        for _ in range(3):
+            try:
+                return self._start(timeout)
+            except RuntimeError as exc:
+                if self.port != self._picked or "the address is in use" not in str(exc):
+                    raise  # (a port the test chose, or another failure)
+                self.port = self._picked = free_port()
+        return self._start(timeout)
+
+    def _start(self, timeout: float) -> Server:
         env = {**os.environ, "COMPANION_DATA_DIR": str(self.data_dir),
                "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_SPEECH": "silent",
                "COMPANION_CONFIG": str(self.data_dir / "none.toml"),

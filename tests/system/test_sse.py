@@ -99,8 +99,9 @@ def test_a_seat_moved_to_another_phone_takes_its_secrets_off_the_old_phones_stre
 def test_sigterm_ends_the_open_streams_and_the_server_exits_at_once(server_factory, tmp_path):
     """systemd stops the service with SIGTERM while phones hold their streams open: waitress
     waited 5 s for the threads serving them (7 s in all) before the process exited. The
-    streams are ended at once (the phones reconnect after ``retry``), the process exits
-    well within the bound, and the action acknowledged before is there after a restart."""
+    streams are ended at once (the phones reconnect after ``retry``), so waitress finds no
+    thread of theirs left to wait for, and the action acknowledged before is there after a
+    restart."""
     import signal
     import subprocess
 
@@ -123,11 +124,15 @@ def test_sigterm_ends_the_open_streams_and_the_server_exits_at_once(server_facto
     assert all(read_event(resp)["view"]["version"] == 1 for _, resp in streams)
 
     server.proc.send_signal(signal.SIGTERM)
-    try:
-        code = server.proc.wait(timeout=3)
+    try:  # (a guard against a hang, never a timing: a loaded machine may take seconds)
+        code = server.proc.wait(timeout=30)
     except subprocess.TimeoutExpired:
-        pytest.fail("the server did not exit within 3 s of SIGTERM with streams open")
+        pytest.fail("the server did not exit within 30 s of SIGTERM with streams open")
     assert code == 0
+    # The streams were ended before waitress waited for its threads: it gave up on none
+    # (unended, it waited its 5 s and said "N thread(s) still running"). No clock is read.
+    said = server.proc.stdout.read()
+    assert "still running" not in said, said
     for c, resp in streams:
         with pytest.raises(EOFError):
             read_event(resp)

@@ -105,10 +105,10 @@ def test_hub_thread_serves_many_readers() -> None:
     src = ReplaySource(images=imgs, stepped=True, loop=False)
     src.start()
     hub = FrameHub(src)
-    with hub:
-        got = hub.wait_next(0, timeout=2.0)
+    with hub:  # (30 s: a guard for a loaded machine; the first frame comes in ms)
+        got = hub.wait_next(0, timeout=30.0)
         assert got is not None
-        again = hub.wait_next(got.seq - 1, timeout=2.0)
+        again = hub.wait_next(got.seq - 1, timeout=30.0)
         assert again is not None and again.seq >= got.seq
 
 
@@ -135,7 +135,9 @@ class _StalledCamera:
     def read(self):
         self.in_read = True
         self.reading.set()
-        self.go_on.wait(5)
+        # (a guard only: a read that returned by itself before the test lets it would
+        # close the source under the test's feet, so it waits far longer than any stall)
+        self.go_on.wait(60)
         self.in_read = False
         return None
 
@@ -153,11 +155,11 @@ def test_stop_never_closes_a_source_under_a_blocked_read() -> None:
     closes its own source, once, after the read returns."""
     cam = _StalledCamera()
     hub = FrameHub(cam).start()
-    assert cam.reading.wait(5)
+    assert cam.reading.wait(30)
     hub.stop(timeout=0.05)  # the read is still blocked
     assert cam.closed_by == []
     cam.go_on.set()  # the stream comes back: the read returns, the thread ends
-    assert cam.closed.wait(5)
+    assert cam.closed.wait(30)
     assert cam.closed_by == ["camera"] and cam.closed_during_read == [False]
 
 

@@ -10,6 +10,20 @@ from companion.config import Config
 PIN = {"X-Host-Pin": "2468"}
 
 
+def _hub(*images):
+    """A hub over ``images`` that the test steps, on a clock of its own that never moves: its
+    frames stay fresh however slowly the test runs (on the real clock a loaded machine's
+    camera counted as lost 2 s after the frame, and a card taught answered 409
+    camera_lost)."""
+    from companion.clock import FakeClock
+    from vision.frame_hub import FrameHub
+    from vision.sources.replay import ReplaySource
+
+    still = FakeClock()
+    return FrameHub(ReplaySource(images=list(images), stepped=True, clock_ns=still.monotonic_ns),
+                    clock_ns=still.monotonic_ns)
+
+
 @pytest.fixture
 def uno(client):
     res = client.post("/api/tables", json={"game": "uno", "players": ["A", "B"], "pin": "2468"})
@@ -63,6 +77,9 @@ def test_the_camera_runs_on_the_sample_replay_and_streams_the_preview(service, t
     runtime = CameraRuntime(Config(camera="replay", data_dir=str(tmp_path)), service).start()
     try:
         assert runtime.ready.wait(30), runtime.error
+        # (the preview gives up on a camera silent for 2 s: the first frame is waited for
+        # here, with a guard for a loaded machine, so the preview has one at once)
+        assert runtime.hub.wait_next(0, timeout=30) is not None
         part = next(runtime.preview(max_frames=1))
         assert part.startswith(b"--frame") and b"Content-Type: image/jpeg" in part
         assert runtime.status()["running"] and runtime.status()["source"] == "ReplaySource"
@@ -74,9 +91,7 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
                                                             tmp_path):
     """One card alone in view, named on the phone: stored for the table's deck, spelled as
     the deck spells it, read first from then on; forgotten again by name."""
-    from vision.frame_hub import FrameHub
     from vision.recognise import TaughtFirst, get_recogniser
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
@@ -86,7 +101,7 @@ def test_the_host_teaches_the_tables_cards_from_the_camera(app, client, service,
     assert res.status_code == 503 and res.json["error"]["code"] == "no_frame"
 
     image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     before = client.get(url).json
     assert before["deck"] == "uno" and before["cards"] == {} and "wild-draw4" in before["names"]
@@ -126,14 +141,12 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     import cv2
     import numpy as np
 
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
     app.extensions["camera"] = runtime
     image, _ = render_scene([("uno", "blue-skip")], table="cloth", seed=4)
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     url = f"/api/tables/{uno}/camera/taught"
     res = client.post(url, json={"label": "red-7"}, headers={**PIN, "Accept-Language": "pt-BR"})
@@ -146,18 +159,18 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     assert res.status_code == 409  # (only true confirms)
     # meanwhile another card lies in view: the answer still teaches the one asked about
     wild, _ = render_scene([("uno", "wild")], table="cloth", seed=5)
-    runtime.hub = FrameHub(ReplaySource(images=[wild], stepped=True))
+    runtime.hub = _hub(wild)
     runtime.hub.step()
     for other in ("red-8", "Blue 7"):  # (an answer under another name answers nothing)
         res = client.post(url, json={"label": other, "confirm": True}, headers=PIN)
         assert res.status_code == 409 and res.json["error"]["code"] == "question_gone"
     res = client.post(url, json={"label": "red-7"}, headers=PIN)  # asked again: it waits
     assert res.status_code == 409 and res.json["error"]["code"] == "model_reads_other"
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     res = client.post(url, json={"label": "red-7"}, headers=PIN)
     assert res.status_code == 409
-    runtime.hub = FrameHub(ReplaySource(images=[wild], stepped=True))
+    runtime.hub = _hub(wild)
     runtime.hub.step()
     res = client.post(url, json={"label": "red-7", "confirm": True}, headers=PIN)
     assert res.status_code == 200 and res.json["cards"] == {"red-7": 1}
@@ -175,7 +188,7 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
     assert [c.label for c in ident.identify(image)] == ["red-7"]
     assert [c.label for c in ident.identify(wild)] == ["wild"]  # (not what was taught)
     # an answer that comes too late is no answer
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     assert client.post(url, json={"label": "red-8"}, headers=PIN).status_code == 409
     clock.advance(121)
@@ -187,15 +200,13 @@ def test_a_card_the_model_reads_as_another_is_taught_only_when_the_host_confirms
 
 def test_taught_standard_cards_keep_the_decks_spelling(app, client, service, tmp_path,
                                                        monkeypatch):
-    from vision.frame_hub import FrameHub
     from vision.recognise import get_recogniser
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
     app.extensions["camera"] = runtime
     image, _ = render_scene([("french", "10H")], table="wood", seed=2)
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     table = service.create_table("scorepad", ["A", "B"], "2468")
     # (no game of ours uses the pack's camera yet: a score pad stands in for one)
@@ -212,8 +223,6 @@ def test_the_camera_page_is_told_when_the_camera_shows_no_colour(app, client, se
     every coloured card; the status says so, for the camera page to explain why."""
     import cv2
 
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
@@ -222,7 +231,7 @@ def test_the_camera_page_is_told_when_the_camera_shows_no_colour(app, client, se
     image, _ = render_scene([("uno", "red-7")], table="wood", seed=3)
     grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     for frame, colourless in ((image, False), (grey, True)):
-        runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
+        runtime.hub = _hub(frame)
         runtime.hub.step()
         assert client.get("/api/camera").json["colourless"] is colourless
 
@@ -232,8 +241,6 @@ def test_the_camera_page_is_told_what_to_fix_in_the_picture(app, client, service
     to tell the host to light the table; a good picture gets no hint."""
     import numpy as np
 
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
@@ -243,7 +250,7 @@ def test_the_camera_page_is_told_what_to_fix_in_the_picture(app, client, service
     good = (image.astype(np.float32) * 0.88).astype(np.uint8)
     dark = (image.astype(np.float32) * 0.2).astype(np.uint8)
     for frame, view in ((good, []), (dark, ["dark"])):
-        runtime.hub = FrameHub(ReplaySource(images=[frame], stepped=True))
+        runtime.hub = _hub(frame)
         runtime.hub.step()
         assert client.get("/api/camera").json["view"] == view
 
@@ -478,9 +485,7 @@ def test_cards_are_drawn_on_the_frame_they_were_found_in(app, client, service, t
     box of one picture lands on another."""
     import numpy as np
 
-    from vision.frame_hub import FrameHub
     from vision.preview import draw
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
     from vision.watcher import ZoneWatcher
     from vision.zones import Zone
@@ -500,7 +505,7 @@ def test_cards_are_drawn_on_the_frame_they_were_found_in(app, client, service, t
         def identify(self, image):
             return [card] if image is red else []
 
-    runtime.hub = FrameHub(ReplaySource(images=[red, blue], stepped=True))
+    runtime.hub = _hub(red, blue)
     runtime.watcher = ZoneWatcher([Zone("discard", (0, 0, 1, 1))], Found(), lambda e: None)
     runtime.watcher.feed(runtime.hub.step())  # the watcher reads the red 7 ...
     runtime.hub.step()  # ... and the camera has sent the blue 5 since
@@ -647,15 +652,13 @@ def test_a_card_named_in_chinese_is_taught_listed_and_forgotten(app, client, ser
     listed and forgotten by its name (URL-encoded in the path); Latin names still fold."""
     from urllib.parse import quote
 
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
     app.extensions["camera"] = runtime
     versus = service.create_table("versus", ["A", "B", "C"], "2468").id
     image, _ = render_scene([("huangdi", "7")], table="cloth", seed=1, card_height=260)
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     url = f"/api/tables/{versus}/camera/taught"
     res = client.post(url, json={"label": "攻击三"}, headers=PIN)
@@ -676,14 +679,12 @@ def test_an_empty_table_teaches_nothing(app, client, service, uno, tmp_path):
     """The camera's view is never itself a tight crop of a card: with no card in view,
     teaching is refused and nothing is stored (the detector's whole-photo guess, taught as a
     red 7, had the camera see a red 7 on the empty table and play it)."""
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
     app.extensions["camera"] = runtime
     empty, _ = render_scene([], table="wood", seed=4)
-    runtime.hub = FrameHub(ReplaySource(images=[empty], stepped=True))
+    runtime.hub = _hub(empty)
     runtime.hub.step()
     url = f"/api/tables/{uno}/camera/taught"
     res = client.post(url, json={"label": "red-7"}, headers=PIN)
@@ -697,14 +698,12 @@ def test_a_table_the_camera_does_not_watch_is_not_taught_nor_set_from_markers(
     """Teaching and the markers read the camera's picture: while the camera watches another
     table, a card laid to be taught would count there as played (the host's pause is that
     table's). Refused, in the phone's language, until the camera is pointed here."""
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
     app.extensions["camera"] = runtime
     image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
-    runtime.hub = FrameHub(ReplaySource(images=[image], stepped=True))
+    runtime.hub = _hub(image)
     runtime.hub.step()
     other = service.create_table("uno", ["Cy", "Di"], "2468").id
     runtime.bridge.bind(other)
@@ -727,8 +726,6 @@ def test_a_blank_card_is_not_taught(app, client, service, uno, tmp_path):
     same card with its face printed is taught."""
     import numpy as np
 
-    from vision.frame_hub import FrameHub
-    from vision.sources.replay import ReplaySource
     from vision.synth import draw_card, render_scene
 
     runtime = CameraRuntime(Config(data_dir=str(tmp_path / "data")), service)
@@ -736,7 +733,7 @@ def test_a_blank_card_is_not_taught(app, client, service, uno, tmp_path):
     blank, _ = render_scene([("uno", "red-7")], table="wood", seed=0,
                             art=lambda deck, label: np.full_like(draw_card(deck, label), 240))
     face, _ = render_scene([("uno", "red-7")], table="wood", seed=0)
-    runtime.hub = FrameHub(ReplaySource(images=[blank, face], stepped=True))
+    runtime.hub = _hub(blank, face)
     runtime.hub.step()
     url = f"/api/tables/{uno}/camera/taught"
     res = client.post(url, json={"label": "red-7"}, headers=PIN)
@@ -799,8 +796,9 @@ def test_zones_saved_at_once_from_many_phones_land_whole(service, uno, tmp_path)
 
 
 def test_the_host_pauses_the_cameras_plays_to_teach_mid_game(app, client, service, uno,
-                                                             tmp_path):
+                                                             tmp_path, clock):
     runtime = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    runtime.bridge.clock = clock.monotonic_ns  # (the pause counts down on the test's clock)
     app.extensions["camera"] = runtime
     url = f"/api/tables/{uno}/camera/pause"
     assert client.post(url, json={"on": True}).status_code == 403
@@ -816,7 +814,8 @@ def test_the_host_pauses_the_cameras_plays_to_teach_mid_game(app, client, servic
         assert res.status_code == 400 and res.json["error"]["code"] == "bad_pause", bad
     assert runtime.bridge.paused_for() == 0
     res = client.post(url, json={"on": True}, headers=PIN)
-    assert res.status_code == 200 and 299 < res.json["paused_s"] <= 300
-    assert client.get("/api/camera").json["paused_s"] > 299
+    assert res.status_code == 200 and res.json["paused_s"] == 300
+    clock.advance(0.5)
+    assert client.get("/api/camera").json["paused_s"] == 299.5
     res = client.post(url, json={"on": False}, headers=PIN)
     assert res.status_code == 200 and res.json["paused_s"] == 0
