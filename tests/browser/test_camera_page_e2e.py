@@ -240,6 +240,9 @@ def test_the_zone_editor_offers_the_games_zones_by_their_peoples_names(server_fa
     add.click()
     expect(tags).to_have_text(["Ana", "Chen", "Bruno"])
     expect(add).to_have_count(0)
+    # (the snapshot sizes the stage: loading during the drag would move the zones)
+    host.wait_for_function("() => { const i = document.querySelector('#cam-shot');"
+                           " return i.complete && i.naturalWidth > 0; }")
     host.locator("#cam-stage").evaluate("s => s.scrollIntoView({block: 'center'})")
     box = host.locator("#cam-stage .zone").nth(2).bounding_box()
     handle = host.locator("#cam-stage .zone-handle").nth(2).bounding_box()

@@ -70,6 +70,8 @@ def test_two_phones_share_a_score_pad_live(server_factory, phone):
     expect(host.locator('.total[data-seat="0"]')).to_have_text("17")
     expect(host.locator('.total[data-seat="2"]')).to_have_text("-4")
     expect(host.locator("#sp-rounds tbody tr")).to_have_count(2)
+    # (Bruno's own answer is in: his form cleared, as the live update alone does not prove)
+    expect(guest.locator("#toast")).to_have_text("Rodada salva.")
     # the link under the QR code outlives the live updates (each one had blanked it)
     expect(host.locator("#join-url")).to_have_text(url)
 
@@ -110,6 +112,8 @@ def test_a_phone_may_undo_its_own_round_before_its_live_stream_shows_it(server_f
     with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as saved:
         host.get_by_role("button", name="Save the round").click()
     assert saved.value.status == 200
+    # (the answer taken in by the page, which learns the version from it: not only received)
+    expect(host.locator("#toast")).to_have_text("Round saved.")
     with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/undo")) as undone:
         host.get_by_role("button", name="Undo the last action").click()
     assert undone.value.status == 200
@@ -498,6 +502,7 @@ def test_two_phones_typing_the_same_round_save_it_once(server_factory, phone):
         bruno.fill(f"#sp-in-{seat}", str(int(value) * 10))
     ana.get_by_role("button", name="Save the round").click()
     expect(ana.locator("#sp-rounds tbody tr")).to_have_count(2)  # (saved)
+    expect_scores(ana, ["", "", "", ""])  # (and the answer taken in: her form cleared)
     bruno.get_by_role("button", name="Salvar a rodada").click()
     expect(notice).to_have_text("O celular de Ana acabou de salvar a rodada 2 (1, 2, 3, 4). "
                                 "Salve a sua só se for outra rodada.")
@@ -545,9 +550,13 @@ def test_an_empty_form_saves_nothing_and_phone_keyboards_digits_count(server_fac
     expect(page.locator('.total[data-seat="0"]')).to_have_text("5")
     expect(page.locator('.total[data-seat="1"]')).to_have_text("5")
     expect(page.locator('.total[data-seat="2"]')).to_have_text("0")
+    # (the totals come by the live stream, which may beat the save's answer; the form is
+    # cleared on the answer, and what is typed before it would be wiped)
+    expect_scores(page, ["", "", ""])
     page.fill("#sp-in-0", "0")  # (a typed 0 is a score)
     save.click()
     expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+    expect_scores(page, ["", "", ""])
     page.fill("#sp-in-2", "－１２")  # (a full-width minus)
     save.click()
     expect(page.locator('.total[data-seat="2"]')).to_have_text("-12")
@@ -673,3 +682,36 @@ def test_a_pin_the_table_refuses_is_dropped_and_the_page_still_opens(server_fact
     expect(page.locator("#sp-rounds tbody tr")).to_have_count(1)
     expect(page.locator("#live")).to_have_class("dot on")
     assert page.evaluate(f"localStorage.getItem('tc.pin.{tid}')") is None
+
+
+def test_the_next_round_begun_before_the_save_is_answered_is_kept(server_factory, phone):
+    """The live stream may bring a saved round's totals before the save's own answer; the
+    form was cleared on the answer, and what a player had begun typing for the next round
+    was lost. Only what was saved is cleared."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno", "Chen"])
+    page = phone()
+    held = []  # (the save's answer, held back until the live stream has come)
+
+    def hold(route):
+        if route.request.method == "POST":
+            held.append((route, route.fetch()))  # (the server has done it; the page waits)
+        else:
+            route.continue_()
+
+    page.route("**/actions", hold)
+    open_as(page, server, tid, token=seat_token(server, tid, 0))
+    page.fill("#sp-in-0", "5")
+    page.fill("#sp-in-1", "7")
+    page.locator("#sp-save").click()
+    expect(page.locator('.total[data-seat="1"]')).to_have_text("7")  # (by the stream)
+    page.fill("#sp-in-2", "9")  # the next round, begun
+    for _ in range(100):  # (the handler may still be storing the answer it fetched)
+        if held:
+            break
+        page.evaluate("0")
+    route, answer = held.pop()
+    route.fulfill(response=answer)
+    expect(page.locator("#toast")).to_have_text("Round saved.")
+    expect_scores(page, ["", "", "9"])
+    assert page.js_errors == []

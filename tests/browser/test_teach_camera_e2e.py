@@ -78,6 +78,8 @@ def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp
     expect(host.locator("#toast")).to_have_text("Aprendi 7 vermelho. Fotos dela: 1.")
     # the card as the camera took it, for the host to see what was learned
     expect(host.locator("#teach-shot")).to_contain_text("A carta como foi ensinada: 7 vermelho")
+    host.wait_for_function("() => { const i = document.querySelector('#teach-shot img');"
+                           " return i && i.complete && i.naturalHeight > 0; }")
     assert host.locator("#teach-shot img").evaluate("i => i.naturalHeight") == 144
     expect(host.locator("#teach-list li span")).to_have_text(["Fotos de 7 vermelho: 1"])
     status, taught = server.request("GET", f"/api/tables/{tid}/camera/taught")
@@ -165,6 +167,8 @@ def test_a_question_answered_teaches_the_card_asked_about_once(server_factory, p
             and r.method != "GET" else None)
     host.goto(f"{server.url}/camera")
     expect(host.locator("#cam-table")).to_have_value(tid)
+    # (the deck's names come with the taught list: "7 vermelho" is sent as red-7 only then)
+    expect(host.locator("#teach-list")).to_have_text("Nada ensinado ainda.")
     teach = host.get_by_role("button", name="Ensinar esta carta")
 
     host.fill("#teach-label", "7 vermelho")

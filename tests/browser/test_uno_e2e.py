@@ -256,3 +256,33 @@ def test_the_colour_tabs_keep_each_word_whole_on_a_small_phone(server_factory, p
         return [t.textContent, new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size];
     })""")
     assert captions and all(n <= len(text.split()) for text, n in captions), captions
+
+
+def test_a_seated_hosts_undo_right_after_their_own_play_is_taken(server_factory, phone):
+    """A host who plays tapped Undo right after their own card, before their live stream
+    brought it: the Undo went with the version before the play and was refused as stale (the
+    UNO moves' answers were not learned as the other games' are)."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+        "options": {"hand_size": 3, "first_dealer": "first_seat"}})
+    assert status == 201, res
+    tid = res["table"]["id"]
+    ana = phone()
+    # (no live stream on Ana's phone: what it knows comes from its own calls' answers)
+    ana.route("**/stream*", lambda route: route.abort())
+    ana.goto(server.url + "/")
+    ana.evaluate(f"localStorage.setItem('tc.pin.{tid}', JSON.stringify('2468'))")
+    ana.goto(server.url + res["url"] + "?join=1")
+    ana.locator('#seats button[data-seat="0"]').click()
+    expect(ana.locator("#uno-status h2")).to_have_text("Round 1")
+    with ana.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/actions")) as played:
+        pick(ana, "red-5")
+    assert played.value.ok
+    ana.locator("#host-panel summary", has_text="Host").click()
+    with ana.expect_response(lambda r: r.url.endswith(f"/api/tables/{tid}/undo")) as undone:
+        ana.locator("#undo").click()
+    assert undone.value.status == 200, undone.value.json()
+    _, table = server.request("GET", f"/api/tables/{tid}", headers={"X-Host-Pin": "2468"})
+    assert table["public"]["phase"] == "first_card" and table["public"]["round"]["top"] is None
+    assert ana.js_errors == []

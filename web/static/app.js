@@ -172,6 +172,11 @@
       get hostView() { return hostView; },
       /* The names of the zones the camera watches at this table (null: it watches none). */
       get cameraZones() { return cameraZones; },
+      /* A move a game sent by ``call`` (its own queue, as UNO's) answered: the version it
+         made is this phone's, for the host's Undo as for a move sent by ``act``. Unlearned,
+         a host's Undo right after their own UNO play, before the live stream brought it,
+         was refused as stale. */
+      learn(sent, res) { learn(sent, res); },
       /* Any other call on this table with this phone's credentials (e.g. "slap", "history"). */
       call(method, sub, body) {
         return TC.api(method, "/api/tables/" + id + (sub ? "/" + sub : ""), body, creds());

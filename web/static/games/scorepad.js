@@ -95,6 +95,7 @@
     if (round === null && sameAsNews(scores)) { alreadySaved(); return; }
     const action = round === null ? { type: "add_round", scores } : { type: "edit_round", round, scores };
     const before = ctx.view.public.rounds.length;
+    const sent = inputs.map((inp) => inp.value);
     saving = true;
     try {
       await ctx.act(action);
@@ -111,7 +112,9 @@
     saving = false;
     if (round === null) {
       ctx.toast(t("Round saved."));
-      buildInputs(ctx.view.public.players);
+      // (only what was saved is cleared: the live stream may bring the new totals before this
+      // answer, and a player who began the next round then would have lost it)
+      buildInputs(ctx.view.public.players, inputsNow().map((inp, i) => (inp.value === sent[i] ? "" : inp.value)));
       forgetNews();
       // (this phone's own round, when the live stream brings it, is no news)
       seen = Math.max(seen, before + 1);

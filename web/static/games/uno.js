@@ -194,6 +194,7 @@
     ui.busy = true;
     try {
       const res = await ctx.call("POST", "actions", body);
+      ctx.learn(body.version, res);
       ui.alert = null;
       if (res && typeof res.version === "number") ui.ownVersion = res.version;
       return res;
