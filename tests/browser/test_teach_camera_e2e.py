@@ -204,3 +204,35 @@ def test_a_question_answered_teaches_the_card_asked_about_once(server_factory, p
     assert posts[before:] == ["DELETE"]
     expect(host.locator("#toast")).not_to_have_class("show error")
     assert answers == [] and host.js_errors == []
+
+
+def test_a_name_typed_before_the_decks_names_came_is_still_the_card(server_factory, phone,
+                                                                     tmp_path):
+    """The deck's names come with the taught list. "7 vermelho" typed and sent before they
+    came went as typed, and was refused as no card of the deck; it now waits for them."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "card.png"), image)
+    server = server_factory(camera=f"replay:{shots}")
+    tid = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
+    assert server.request("POST", f"/api/tables/{tid}/camera", {},
+                          {"X-Host-Pin": "2468"})[0] == 200
+    host = phone("pt-BR")
+    host.on("dialog", lambda d: d.accept("2468"))
+    held = []  # (the taught list, with the deck's names, held back until after the tap)
+    host.route("**/camera/taught", lambda r: held.append(r)
+               if r.request.method == "GET" and not held else r.continue_())
+    host.goto(f"{server.url}/camera")
+    expect(host.locator("#cam-table")).to_have_value(tid)
+    host.fill("#teach-label", "7 vermelho")
+    host.get_by_role("button", name="Ensinar esta carta").click()
+    for _ in range(100):  # (the GET is asked as the table is shown; its handler may lag)
+        if held:
+            break
+        host.evaluate("0")
+    held[0].continue_()
+    expect(host.locator("#toast")).to_have_text("Aprendi 7 vermelho. Fotos dela: 1.")
+    assert server.request("GET", f"/api/tables/{tid}/camera/taught")[1]["cards"] == {"red-7": 1}
+    assert host.js_errors == []

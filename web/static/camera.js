@@ -402,11 +402,14 @@
         el("button", { class: "btn", onclick: () => forget(card) }, t("Forget")))) :
       [el("li", { class: "muted" }, t("Nothing taught yet."))]));
   }
+  // (the deck's names come with the taught list: a name typed before they came was sent as
+  // typed, and "7 vermelho" was refused as no card of the deck)
+  let taughtLoaded = Promise.resolve();
   function loadTaught(id) {
     teachList.replaceChildren();
     $("teach-names").replaceChildren();
     if (!id) return;
-    TC.api("GET", "/api/tables/" + id + "/camera/taught")
+    taughtLoaded = TC.api("GET", "/api/tables/" + id + "/camera/taught")
       .then((res) => { if (shown === id) showTaught(res); })
       .catch((e) => { if (shown === id) TC.toast(e.message, "error"); });
   }
@@ -431,11 +434,13 @@
     const id = shown, pin = hostPin(id);
     if (!pin) return;
     const typed = teachLabel.value.trim();
-    const label = byName.get(TC.nameKey(typed)) || typed;  // the name shown -> the card's id
-    const send = (confirm) => TC.api("POST", "/api/tables/" + id + "/camera/taught",
-      confirm ? { label, confirm: true } : { label }, { pin });
     teachGo.disabled = true;
     try {
+      await taughtLoaded;
+      if (shown !== id) return;
+      const label = byName.get(TC.nameKey(typed)) || typed;  // the name shown -> the card's id
+      const send = (confirm) => TC.api("POST", "/api/tables/" + id + "/camera/taught",
+        confirm ? { label, confirm: true } : { label }, { pin });
       let res;
       try {
         res = await send(false);
