@@ -15,6 +15,21 @@ from vision.synth import render_scene
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
+def watched_uno_table(server_factory, tmp_path, card: str):
+    """A server whose replay camera shows ``card`` alone on cloth, watching a new UNO table
+    (PIN 2468): (server, table id)."""
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    image, _ = render_scene([("uno", card)], table="cloth", seed=4)
+    cv2.imwrite(str(shots / "card.png"), image)
+    server = server_factory(camera=f"replay:{shots}")
+    tid = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
+    assert server.request("POST", f"/api/tables/{tid}/camera", {},
+                          {"X-Host-Pin": "2468"})[0] == 200
+    return server, tid
+
+
 def test_the_host_teaches_a_card_from_the_camera_page(server_factory, phone, tmp_path):
     shots = tmp_path / "shots"
     shots.mkdir()
@@ -143,15 +158,7 @@ def test_a_question_answered_teaches_the_card_asked_about_once(server_factory, p
     teaches once (it had taught two photos, or sent an empty name), and Forget asks before
     it forgets every photo of a card, once however often it is tapped (a second tap had
     shown "That card was not taught.")."""
-    shots = tmp_path / "shots"
-    shots.mkdir()
-    skip, _ = render_scene([("uno", "blue-skip")], table="cloth", seed=4)
-    cv2.imwrite(str(shots / "card.png"), skip)
-    server = server_factory(camera=f"replay:{shots}")
-    tid = server.request("POST", "/api/tables", {
-        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
-    assert server.request("POST", f"/api/tables/{tid}/camera", {},
-                          {"X-Host-Pin": "2468"})[0] == 200
+    server, tid = watched_uno_table(server_factory, tmp_path, "blue-skip")
     host = phone("pt-BR")
     asked: list[str] = []
     answers: list[str | None] = ["2468"]  # (the PIN, then each question's answer)
@@ -210,15 +217,7 @@ def test_a_name_typed_before_the_decks_names_came_is_still_the_card(server_facto
                                                                      tmp_path):
     """The deck's names come with the taught list. "7 vermelho" typed and sent before they
     came went as typed, and was refused as no card of the deck; it now waits for them."""
-    shots = tmp_path / "shots"
-    shots.mkdir()
-    image, _ = render_scene([("uno", "red-7")], table="cloth", seed=4)
-    cv2.imwrite(str(shots / "card.png"), image)
-    server = server_factory(camera=f"replay:{shots}")
-    tid = server.request("POST", "/api/tables", {
-        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468"})[1]["table"]["id"]
-    assert server.request("POST", f"/api/tables/{tid}/camera", {},
-                          {"X-Host-Pin": "2468"})[0] == 200
+    server, tid = watched_uno_table(server_factory, tmp_path, "red-7")
     host = phone("pt-BR")
     host.on("dialog", lambda d: d.accept("2468"))
     held = []  # (the taught list, with the deck's names, held back until after the tap)
