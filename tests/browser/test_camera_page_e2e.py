@@ -397,3 +397,30 @@ def test_the_hosts_tools_lead_to_the_camera_set_for_this_table(server_factory, p
     host.goto(f"{server.url}/t/{scorepad}")
     expect(host.locator("#host-tools")).to_be_attached()
     assert host.locator("#set-camera").count() == 0  # (a score pad has no camera)
+
+
+def test_a_table_chosen_while_the_page_opens_is_not_lost(server_factory, phone, tmp_path):
+    """On a slow link the page's words (pt-BR) come after the page: a table chosen in the
+    dropdown meanwhile had no one to hear it, and the page stayed on the watched table (a
+    flaky CI run of the layout test). It is now acted on once the page is ready."""
+    server = camera_server(server_factory, tmp_path)
+    first = uno_table(server, title="Kitchen")
+    other = uno_table(server, pin="1357", title="Garden")
+    assert server.request("POST", f"/api/tables/{first}/camera", {}, PIN)[0] == 200
+    host = phone("pt-BR")
+    asked = []
+    host.on("dialog", lambda d: (asked.append(d.message), d.accept("1357")))
+    held = []
+    host.route("**/api/i18n/*", lambda route: held.append(route))
+    with host.expect_request(lambda r: "/api/i18n/" in r.url):
+        host.goto(f"{server.url}/camera")
+    host.select_option("#cam-table", other)
+    # (the route was told before the answer to the choice: the browser's messages keep order)
+    assert len(held) == 1 and asked == []
+    held[0].continue_()
+    # (the answer awaited first: until the page is ready the dropdown still shows the choice)
+    expect(host.locator("#toast")).to_have_text("A câmera agora observa esta mesa.")
+    assert server.request("GET", "/api/camera")[1]["table"] == other
+    expect(host.locator("#cam-table")).to_have_value(other)
+    expect(host.locator("#zone-list li")).to_have_count(2)
+    assert len(asked) == 1 and host.js_errors == []

@@ -7,6 +7,12 @@
    the taught cards all go back to the table the camera watches. */
 (async function () {
   "use strict";
+  // A table chosen before the page is ready (its language's words still coming over a slow
+  // link) is kept and acted on at the start, not lost with no handler to hear it.
+  let early = null;
+  const pick = document.getElementById("cam-table");
+  const keep = () => { early = pick.value; };
+  pick.addEventListener("change", keep);
   await TC.loadCatalog();
   const t = TC.t, el = TC.el;
   const $ = (id) => document.getElementById(id);
@@ -527,9 +533,11 @@
   };
 
   /* ---- start ---- */
+  pick.removeEventListener("change", keep);  // (from now on sel.onchange hears a choice)
   await status();  // (shows the table the camera watches, and its picture)
-  // opened from a table's host tools (?table=): point the camera at that table
-  const asked = new URLSearchParams(location.search).get("table");
+  // a table chosen while the page opened, or opened from a table's host tools (?table=):
+  // point the camera at that table
+  const asked = early || new URLSearchParams(location.search).get("table");
   if (asked && asked !== shown && hasOption(asked)) { sel.value = asked; sel.onchange(); }
   // the hints follow the picture while the host moves a lamp or turns the focus ring; with
   // no camera on this companion, a slow look in case it comes
