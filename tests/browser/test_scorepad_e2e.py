@@ -715,3 +715,31 @@ def test_the_next_round_begun_before_the_save_is_answered_is_kept(server_factory
     expect(page.locator("#toast")).to_have_text("Round saved.")
     expect_scores(page, ["", "", "9"])
     assert page.js_errors == []
+
+
+def test_a_form_sent_before_the_page_is_ready_does_not_put_the_pin_in_the_address(
+        server_factory, phone):
+    """The new-table and host PIN forms get their handlers once the page's words came (pt-BR,
+    a slow link). A tap before that had the browser send the form itself: the page reloaded
+    with the PIN in its address (and the history). Now such a tap sends nothing."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    page = phone("pt-BR")
+    sent = []
+    page.on("request", lambda r: sent.append(r.url) if "pin=" in r.url else None)
+    held, hold = [], []  # (the words held back for the page opened, not for a page sent)
+    page.route("**/api/i18n/*", lambda route: held.append(route) if hold.pop() else
+               route.continue_())
+    for path, form in (("/new", "#new-table"), (created["url"], "#host-login")):
+        hold[:] = [False, True]
+        with page.expect_request(lambda r: "/api/i18n/" in r.url):
+            page.goto(server.url + path)
+        page.locator(form + " input[name=pin]").evaluate("(i) => { i.value = '2468'; }")
+        page.locator(form).evaluate("(f) => f.requestSubmit()")
+        assert len(held) == 1
+        held.pop().continue_()
+        # the page ready: the new-table form's players, the table's seats
+        page.locator("input[name=player], #seats button").first.wait_for(state="attached")
+        assert sent == [] and "pin=" not in page.url, (path, sent)
+    assert page.js_errors == []
