@@ -9,14 +9,13 @@
   "use strict";
   // A table chosen before the page is ready (its language's words still coming over a slow
   // link) is kept and acted on at the start, not lost with no handler to hear it.
-  let early = null;
-  const pick = document.getElementById("cam-table");
-  const keep = () => { early = pick.value; };
-  pick.addEventListener("change", keep);
-  await TC.loadCatalog();
-  const t = TC.t, el = TC.el;
   const $ = (id) => document.getElementById(id);
   const sel = $("cam-table");
+  let early = null;
+  const keep = () => { early = sel.value; };
+  sel.addEventListener("change", keep);
+  await TC.loadCatalog();
+  const t = TC.t, el = TC.el;
   const stage = $("cam-stage");
   const shot = $("cam-shot");
   const zoneList = $("zone-list");
@@ -533,7 +532,7 @@
   };
 
   /* ---- start ---- */
-  pick.removeEventListener("change", keep);  // (from now on sel.onchange hears a choice)
+  sel.removeEventListener("change", keep);  // (from now on sel.onchange hears a choice)
   await status();  // (shows the table the camera watches, and its picture)
   // a table chosen while the page opened, or opened from a table's host tools (?table=):
   // point the camera at that table
