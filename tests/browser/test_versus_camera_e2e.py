@@ -46,8 +46,15 @@ def test_the_camera_sees_the_piles_and_a_slap_on_its_pair_is_right(server_factor
     assert server.request("PUT", f"/api/tables/{tid}/zones", {"zones": ZONES}, PIN)[0] == 200
 
     bruno = phone("en-US")
-    bruno.goto(f"{server.url}/t/{tid}?join=1")
-    bruno.locator("#seats button", has_text="Bruno").click()
+    # (each live stream the page opens asks the camera's status once it is heard; both
+    # answers, the watcher's and Bruno's, are in before the camera turns to this table, as
+    # the box below is open for a camera that watched another table when Bruno joined)
+    def camera_asked(r):
+        return r.url.endswith("/api/camera")
+    with bruno.expect_response(camera_asked):
+        bruno.goto(f"{server.url}/t/{tid}?join=1")
+    with bruno.expect_response(camera_asked):
+        bruno.locator("#seats button", has_text="Bruno").click()
     expect(bruno.locator("#whoami")).to_have_text("You are Bruno")
 
     status, cam = server.request("POST", f"/api/tables/{tid}/camera", {"restart": True}, PIN)
