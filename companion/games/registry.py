@@ -15,6 +15,9 @@ _MODULES: dict[str, str] = {
     "werewolf": "companion.games.werewolf",
     "versus": "companion.games.versus",
     "quiz": "companion.games.quiz",
+    "kingsburg": "companion.games.kingsburg",
+    "huangdi": "companion.games.huangdi",
+    "doudizhu": "companion.games.doudizhu",
 }
 
 
