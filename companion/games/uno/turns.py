@@ -264,6 +264,12 @@ class TurnMoves(Referee):
             return None
         r["current"] = seat
         r["drawn"] = {"seat": seat, "card": drawn_card}
+        if (drawn_card is not None and not is_legal(drawn_card, r["top"], r["colour"])
+                and not self.opts["draw_until_playable"]):
+            # R6: "if not, his turn ends" (a named card that cannot go on the pile; under the
+            # draw-until-playable house rule he draws again instead)
+            self.emit("unplayable", seat=seat)
+            self.pass_turn(seat)
         return None
 
     def pass_(self, action: dict[str, Any]) -> Rejection | None:

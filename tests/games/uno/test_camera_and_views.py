@@ -197,17 +197,17 @@ def test_house_rule_draw_until_playable(table):
 
 def test_public_view_shows_the_table_and_nothing_private(table):
     t = table(players=3, first="blue-7")
-    t.draw(1, card="green-4")
+    t.draw(1, card="green-7")  # (playable, so he still holds the turn: R6)
     view = GAME.public_view(t.state)
     r = view["round"]
     assert (r["top"], r["colour"], r["turn"], r["direction_name"]) == (
         "blue-7", "blue", 1, "clockwise")
     assert r["counts"] == [7, 8, 7] and r["draw_pile"] == 86 and r["drawn"] == 1
-    assert "green-4" not in str(view)
-    assert GAME.player_view(t.state, 1)["me"]["drawn_card"] == "green-4"
+    assert "green-7" not in str(view)
+    assert GAME.player_view(t.state, 1)["me"]["drawn_card"] == "green-7"
     assert GAME.player_view(t.state, 0)["me"]["drawn_card"] is None
-    assert "green-4" not in str(GAME.player_view(t.state, 0))
-    entry = {"kind": "action", "body": {"type": "draw", "card": "green-4"},
+    assert "green-7" not in str(GAME.player_view(t.state, 0))
+    entry = {"kind": "action", "body": {"type": "draw", "card": "green-7"},
              "actor": {"seat": 1}}
     assert GAME.history_view(t.state, entry, 0)["body"] == {"type": "draw"}
     assert GAME.history_view(t.state, entry, None)["body"] == {"type": "draw"}
@@ -237,10 +237,10 @@ def test_with_the_table_service_replay_and_undo(service, store, clock):
     with pytest.raises(TableError) as err:
         service.submit(tid, {"type": "play", "card": "red-5"}, Actor(seat=2))
     assert err.value.rejection.code == "illegal_card"
-    service.submit(tid, {"type": "draw", "card": "red-5"}, Actor(seat=2))
+    service.submit(tid, {"type": "draw", "card": "red-3"}, Actor(seat=2))
     view = service.view(tid, seat=2)
-    assert view["you"]["view"]["me"]["drawn_card"] == "red-5"
-    assert "red-5" not in str(service.view(tid, seat=0))
+    assert view["you"]["view"]["me"]["drawn_card"] == "red-3"
+    assert "red-3" not in str(service.view(tid, seat=0))
     history = service.history(tid, seat=0)
     assert history[-1]["body"] == {"type": "draw"}
     service.undo(tid)

@@ -134,17 +134,21 @@ def draw_step(t, sim: Sim, rnd: random.Random, seat: int) -> None:
     action end his turn (R6)."""
     nothing = not sim.draw and len(sim.discard) <= 1
     drawn_card = sim.draw[-1] if sim.draw else None
-    t.draw(seat, **({"card": drawn_card} if drawn_card and rnd.random() < 0.5 else {}))
+    named = bool(drawn_card) and rnd.random() < 0.5
+    t.draw(seat, **({"card": drawn_card} if named else {}))
     if nothing:  # U9: nothing to draw, the turn passed
         sim.current = sim.nxt(seat)
         return
     sim.take(seat, 1)
     new = sim.hands[seat][-1]
-    if is_legal(new, sim.top, sim.colour) and new != "wild-swap" and rnd.random() < 0.6:
+    playable = is_legal(new, sim.top, sim.colour)
+    if playable and new != "wild-swap" and rnd.random() < 0.6:
         play(t, sim, rnd, seat, new)
         return
     sim.current = nxt = sim.nxt(seat)
-    if rnd.random() < 0.5:
+    if named and not playable:  # R6: the named card cannot be played, his turn ended
+        assert t.turn == nxt
+    elif rnd.random() < 0.5:
         t.do({"type": "pass"}, seat)
         return
     legal = [c for c in sim.hands[nxt] if is_legal(c, sim.top, sim.colour)

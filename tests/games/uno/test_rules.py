@@ -580,7 +580,7 @@ def test_U3_won_challenge_victim_plays_normally_or_option_skips(table):
 
 def test_U4_voluntary_draw_with_a_playable_card_is_allowed(table):
     t = table(first="blue-7")
-    t.draw(1, card="red-3")
+    t.draw(1, card="red-7")  # (playable: he may keep it, R6)
     t.do({"type": "pass"}, 1)
 
 

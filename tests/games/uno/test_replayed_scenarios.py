@@ -1,0 +1,32 @@
+"""Defects found by replaying independent rules scenarios through the HTTP API (issue 36):
+each test here failed on the code before its fix."""
+
+from __future__ import annotations
+
+from companion.games.uno import GAME
+
+
+def test_R6_a_named_drawn_card_that_cannot_be_played_ends_the_turn(table):
+    """R6: "If not, his turn ends": the next player is to move, not the one who drew."""
+    t = table(players=3, first="blue-7")
+    events = t.draw(1, card="red-2")
+    assert {"type": "passed", "seat": 1} in events
+    assert t.turn == 2 and t.r["drawn"] is None and t.r["counts"][1] == 8
+    assert "play" not in GAME.player_view(t.state, 1)["me"]["can"]
+    t.no({"type": "play", "card": "red-2"}, 1, code="not_your_turn")
+    t.play("blue-3", 2)
+
+
+def test_R6_a_playable_named_drawn_card_still_waits_for_play_or_pass(table):
+    t = table(players=3, first="blue-7")
+    t.draw(1, card="red-7")
+    assert t.turn == 1 and GAME.player_view(t.state, 1)["me"]["can"][-2:] == ["play", "pass"]
+
+
+def test_R6_under_draw_until_playable_an_unplayable_drawn_card_draws_again(table):
+    t = table(players=3, first="blue-7", draw_until_playable=True)
+    t.draw(1, card="red-2")
+    assert t.turn == 1
+    t.draw(1, card="green-7")
+    t.play("green-7", 1)
+    assert t.turn == 2
