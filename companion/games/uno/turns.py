@@ -70,7 +70,7 @@ class TurnMoves(Referee):
         r["top"] = label
         self.emit("played", seat=seat, card=label)
         if r["counts"][seat] == 0:
-            self.go_out(seat, label, stack)
+            self.go_out(seat, label, stack, colour)
             return None
         if r["counts"][seat] == 1 and not r["uno"][seat]:
             r["catchable"] = [seat]
@@ -182,14 +182,19 @@ class TurnMoves(Referee):
         if self.opts["uno_after_swap"]:
             self.r["catchable"] += [s for s in seats if self.r["counts"][s] == 1]
 
-    def go_out(self, seat: int, label: str, stack: int) -> None:
+    def go_out(self, seat: int, label: str, stack: int, colour: str | None = None) -> None:
         """R27: the round ends at once. R28: a final Draw Two / Wild Draw Four still makes the
         next player draw, and those cards count. (A Wild Draw Four played as the last card
-        cannot be challenged: its player held no other card.)"""
+        cannot be challenged: its player held no other card.) The last card is the pile's
+        colour: its own, or the colour named with a wild (R10; a wild needs none now, and
+        without one the pile has no colour rather than the one before it)."""
         r = self.r
         effect = self.effect_of(label)
         r["catchable"] = []
         r["awaiting"] = None
+        r["colour"] = colour_of(label) or colour
+        if colour_of(label) is None and colour is not None:
+            self.emit("colour", seat=seat, colour=colour)
         self.emit("went_out", seat=seat)
         if effect in ("draw2", DRAW4):
             self.draw_cards(self.nxt(seat), (4 if effect == DRAW4 else 2) + stack)

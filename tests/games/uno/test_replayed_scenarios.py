@@ -30,3 +30,22 @@ def test_R6_under_draw_until_playable_an_unplayable_drawn_card_draws_again(table
     t.draw(1, card="green-7")
     t.play("green-7", 1)
     assert t.turn == 2
+
+
+def test_R10_going_out_on_a_wild_keeps_the_colour_named(table):
+    """R10 / R28: the last card a Wild Draw Four with a colour named: the next player draws 4
+    and the colour named is the pile's colour (it was accepted and dropped)."""
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    events = t.play("wild-draw4", 1, colour="green")
+    view = GAME.public_view(t.state)["round"]
+    assert (view["top"], view["colour"], view["winner"]) == ("wild-draw4", "green", 1)
+    assert {"type": "colour", "seat": 1, "colour": "green"} in events
+    assert view["counts"][2] == 11
+
+
+def test_going_out_on_a_coloured_card_makes_it_the_colour(table):
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    t.play("red-7", 1)
+    assert GAME.public_view(t.state)["round"]["colour"] == "red"
