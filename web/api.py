@@ -42,6 +42,9 @@ def body() -> dict[str, Any]:
         raise TableError(400, "bad_json", N_("The request body is not valid JSON.")) from None
     if not isinstance(data, dict):
         raise TableError(400, "bad_json", N_("The request body must be a JSON object."))
+    from web.guard import check_text
+
+    check_text(data)
     return data
 
 
@@ -180,16 +183,16 @@ def act(table_id: str):
 
 
 def announce_refusal(table_id: str, exc: TableError, action: Any, seat: int | None) -> None:
-    """A refusal the whole table should hear (the game's ``buzz_codes``: UNO's illegal card)
-    sounds the buzzer and shows on every phone; others only answer the phone that asked."""
+    """A refusal the table should hear (the game's ``buzz_codes``: UNO's illegal card)
+    sounds the buzzer; the refusal itself is told to the phone that asked only (its answer).
+    A tapped card is in that player's hand: the event carries neither the card nor the
+    message, and is addressed to no phone (``to: []``), so no other phone's stream has it
+    (the others read "Blue 8 cannot go on Wild Draw Four", a card of someone's hand)."""
     game = tables().get(table_id).game
     rej = exc.rejection
     if rej.code in getattr(game, "buzz_codes", ()):
-        card = action.get("card") if isinstance(action, dict) else None
-        tables().announce(table_id, [{"type": "refused", "code": rej.code,
-                                      "message": rej.message, "params": rej.params,
-                                      "seat": seat, "card": card if isinstance(card, str)
-                                      else None, "source": "web"}])
+        tables().announce(table_id, [{"type": "refused", "code": rej.code, "seat": seat,
+                                      "source": "web", "to": []}])
 
 
 @bp.post("/tables/<table_id>/slap")

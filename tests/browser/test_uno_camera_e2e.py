@@ -136,7 +136,7 @@ def test_the_camera_referees_a_game_on_the_phones(server_factory, phone, tmp_pat
     top = bruno.locator("#uno-top")
     for i, card in enumerate(cards):
         if i == illegal_at:
-            expect(bruno.locator("#toast")).to_contain_text("não pode ir sobre", timeout=15000)
+            expect(bruno.locator("#uno-alert")).to_contain_text("não pode ir sobre", timeout=15000)
             continue
         expect(top).to_have_attribute("data-card", card, timeout=15000)
 

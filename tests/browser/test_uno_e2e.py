@@ -12,6 +12,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import open_as_host
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
@@ -286,3 +288,72 @@ def test_a_seated_hosts_undo_right_after_their_own_play_is_taken(server_factory,
     _, table = server.request("GET", f"/api/tables/{tid}", headers={"X-Host-Pin": "2468"})
     assert table["public"]["phase"] == "first_card" and table["public"]["round"]["top"] is None
     assert ana.js_errors == []
+
+
+# What a phone hears: every live-stream message and every API answer, as its page got them.
+RECORD = """(() => {
+  window.__heard = [];
+  const add = EventSource.prototype.addEventListener;
+  EventSource.prototype.addEventListener = function (type, fn, opts) {
+    return add.call(this, type, (ev) => { window.__heard.push(String(ev.data)); fn(ev); }, opts);
+  };
+  const f = window.fetch;
+  window.fetch = async (...args) => {
+    const r = await f(...args);
+    r.clone().text().then((s) => window.__heard.push(s), () => null);
+    return r;
+  };
+})();"""
+
+
+def test_a_refused_tap_is_told_to_the_phone_that_tapped_only(server_factory, phone):
+    """Issue 37 #1: Bruno's illegal tapped card was announced to every phone ("Red 5 cannot
+    go on Blue 7": a card of Bruno's hand), and shown twice on his own (a toast over the
+    red box). Every stream and answer of every other phone is read: the card is in none."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+        "options": {"hand_size": 3}})
+    assert status == 201, res
+    url, tid = server.url + res["url"], res["table"]["id"]
+    pin = {"X-Host-Pin": "2468"}
+    for action in ({"type": "set_dealer", "dealer": 0}, {"type": "turn_up", "card": "blue-7"}):
+        status, _ = server.request("POST", f"/api/tables/{tid}/actions", {"action": action}, pin)
+        assert status == 200
+    host = phone("en-US", width=360)
+    host.add_init_script(RECORD)
+    open_as_host(host, url, tid)
+    phones = {}
+    people = (("Ana", "en-US"), ("Bruno", "pt-BR"), ("Chen", "zh-CN"))
+    for seat, (name, locale) in enumerate(people):
+        p = phone(locale, width=360)
+        p.add_init_script(RECORD)
+        p.goto(url + "?join=1")
+        p.locator(f'#seats button[data-seat="{seat}"]').click()
+        phones[name] = p
+    ana, bruno, chen = phones["Ana"], phones["Bruno"], phones["Chen"]
+    expect(bruno.locator("#uno-turn")).to_have_text("Sua vez!")
+
+    play(bruno, "red-5")
+    alert = bruno.locator("#uno-alert")
+    expect(alert).to_have_text(
+        "5 vermelho não pode ir sobre 7 azul: jogue azul, um 7 ou um curinga.")
+    expect(alert).to_be_in_viewport()
+    # said once: no toast over the red box
+    expect(bruno.locator("#toast")).not_to_have_class("show error")
+    assert "vermelho" not in bruno.locator("#toast").text_content()
+    # a legal card after it: every stream has carried whatever the refusal sent
+    bruno.locator("#uno-back").click()
+    play(bruno, "blue-3")
+    for p in (host, ana, chen):
+        expect(p.locator("#uno-top")).to_have_attribute("data-card", "blue-3")
+    for p in (host, ana, chen):
+        heard = "\n".join(p.evaluate("window.__heard"))
+        assert "red-5" not in heard and "Red 5" not in heard and "illegal_card" not in heard
+        expect(p.locator("#uno-alert")).to_be_hidden()
+        assert "5" not in (p.locator("#toast").text_content() or "")
+    # nor Bruno's own stream: his answer told him, once
+    assert "illegal_card" not in "\n".join(
+        s for s in bruno.evaluate("window.__heard") if '"view"' in s)
+    for p in (host, ana, bruno, chen):
+        assert p.js_errors == []

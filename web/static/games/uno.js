@@ -200,14 +200,16 @@
       return res;
     } catch (e) {
       if (e.code === "stale_version") ui.ownVersion = 0;  // (the view's version is the one to send)
+      // (said once, in the red box by the buttons: a toast said it again on top of it)
       ui.alert = refusal(e, action);
       ui.alertVersion = ctx.view ? ctx.view.version : null;
-      ctx.toast(ui.alert, "error");
+      ui.alertShow = true;
       vibrate([120, 60, 120]);
       return null;
     } finally {
       ui.busy = false;
       render();
+      showAlert();
     }
   }
 
@@ -259,6 +261,15 @@
       }, colourName(c)))),
       el("div", { class: "uno-grid" }, VALUES.map((v) => button(tab + "-" + v, false))),
       wilds.length ? el("div", { class: "uno-grid wilds" }, wilds.map((w) => button(w, true))) : null);
+  }
+
+  /* A refusal just said: its red box brought into view (a phone scrolled down to the
+     picker had it above the screen's top). */
+  function showAlert() {
+    if (!ui.alertShow) return;
+    ui.alertShow = false;
+    const box = root && root.querySelector("#uno-alert");
+    if (box && !box.hidden && box.scrollIntoView) box.scrollIntoView({ block: "nearest" });
   }
 
   function needsFor(label) {
@@ -897,12 +908,17 @@
     ctx = c;
     for (const e of events) {
       // the camera saw a card the rules refuse: the player takes it back (already translated)
+      // (a card on the pile is the table's to see: the phones say who played it; a tapped
+      // card's refusal is told to the phone that tapped it only, by its answer)
       if (e.type === "refused" && e.message) {
-        ui.alert = e.message;
+        const own = e.seat !== null && e.seat !== undefined && e.seat === ctx.seat;
+        ui.alert = own || e.seat === null || e.seat === undefined ? e.message
+          : ctx.t("{name}: {message}", { name: player(e.seat), message: e.message });
         ui.alertVersion = ctx.view ? ctx.view.version : null;
-        ctx.toast(e.message, "error");
-        if (e.seat === ctx.seat || ctx.isHost) vibrate([120, 60, 120]);
+        ui.alertShow = true;
+        if (own || ctx.isHost) vibrate([120, 60, 120]);
         render();
+        showAlert();
       }
     }
     const lines = events.map(eventText).filter(Boolean);
