@@ -28,12 +28,13 @@ def create_app(service: TableService, config: Config | None = None,
         app.config.update(test_config)
     app.extensions["tables"] = service
 
-    from web import api, camera, errors, i18n, pages, stream
+    from web import api, camera, errors, guard, i18n, pages, stream
 
     app.extensions["streams"] = stream.Streams()  # (ended when the server stops)
 
     i18n.init_app(app)
     errors.init_app(app)
+    guard.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(camera.bp)

@@ -24,9 +24,19 @@ HTTP_MESSAGES = {
 }
 
 
+# the paths outside /api that answer data, not a page (the API documents their errors as
+# JSON: /camera/markers.png; a phone's script reads them)
+DATA_PATHS = ("/camera/markers.png", "/camera/marker/", "/camera/snapshot.jpg",
+              "/camera/preview.mjpg")
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path.startswith(DATA_PATHS)
+
+
 def error_response(status: int, rejection: Rejection):
     body = {"error": {"code": rejection.code, "message": translate_rejection(rejection)}}
-    if request.path.startswith("/api/"):
+    if wants_json():
         return jsonify(body), status
     return render_template("error.html", status=status, error=body["error"]), status
 
@@ -40,7 +50,13 @@ def init_app(app: Flask) -> None:
     def http_error(exc: HTTPException):
         status = exc.code or 500
         code, message = HTTP_MESSAGES.get(status, ("http_error", N_("The request failed.")))
-        return error_response(status, Rejection(code, message))
+        resp, status = error_response(status, Rejection(code, message))
+        resp = app.make_response((resp, status))
+        # (a 405 names the methods the path takes, as HTTP asks: they were dropped)
+        for name, value in exc.get_headers():
+            if name.lower() != "content-type":
+                resp.headers[name] = value
+        return resp
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # pragma: no cover - a bug; logged, never shown raw
