@@ -40,6 +40,9 @@ def new_round(state: State, dealer: int) -> None:
         "counts": [hand] * n,
         "uno": [False] * n,
         "catchable": [],
+        # how each seat came to hold one card ("play", "swap", "deal", "host"; None: not one
+        # card): only a player who played down to it owes the UNO call (R17, U5)
+        "one_card_by": ["deal" if hand == 1 else None] * n,
         "pending": None,
         "drawn": None,
         "awaiting": None,
@@ -133,11 +136,15 @@ class Referee:
                               n=deck[label], card=label)
         return None
 
-    def set_count(self, seat: int, value: int) -> None:
-        """Change how many cards a seat holds; an UNO call lasts only while one card is left."""
+    def set_count(self, seat: int, value: int, how: str = "host") -> None:
+        """Change how many cards a seat holds; an UNO call lasts only while one card is left.
+        ``how`` the seat came to hold them ("play", "swap", "draw", "host") is kept for one
+        card, so that a catch refused says why (only playing down to one owes the call)."""
         if value != 1:
             self.r["uno"][seat] = False
         self.r["counts"][seat] = value
+        by = self.r.setdefault("one_card_by", [None] * self.n)
+        by[seat] = how if value == 1 else None
 
     def begin_turn_action(self) -> None:
         """The next player acts: the window to catch a missing UNO closes (R17), an unsure
@@ -169,7 +176,8 @@ class Referee:
             take = min(k - got, self.r["draw_pile"])
             self.r["draw_pile"] -= take
             got += take
-        self.set_count(seat, self.r["counts"][seat] + got)
+        if got:
+            self.set_count(seat, self.r["counts"][seat] + got, "draw")
         self.emit("draws", seat=seat, n=got, wanted=k)
         return got
 

@@ -65,7 +65,7 @@ class TurnMoves(Referee):
         r["pending"] = None
         r["drawn"] = None
         colour_before = r["colour"]
-        self.set_count(seat, r["counts"][seat] - 1)
+        self.set_count(seat, r["counts"][seat] - 1, "play")
         r["discard"].append(label)
         r["top"] = label
         self.emit("played", seat=seat, card=label)
@@ -161,8 +161,8 @@ class TurnMoves(Referee):
         counts = self.r["counts"]
         ca, cb = counts[a], counts[b]
         self.r["catchable"] = [s for s in self.r["catchable"] if s not in (a, b)]
-        self.set_count(a, cb)
-        self.set_count(b, ca)
+        self.set_count(a, cb, "swap")
+        self.set_count(b, ca, "swap")
         self.r["uno"][a] = self.r["uno"][b] = False
         self.emit("swapped", seats=[a, b])
         self.after_swap([a, b])
@@ -172,7 +172,7 @@ class TurnMoves(Referee):
         old = list(self.r["counts"])
         self.r["catchable"] = []
         for seat in range(self.n):
-            self.set_count(self.nxt(seat), old[seat])
+            self.set_count(self.nxt(seat), old[seat], "swap")
             self.r["uno"][seat] = False
         self.emit("rotated", direction=self.r["direction"])
         self.after_swap(list(range(self.n)))
@@ -340,11 +340,26 @@ class TurnMoves(Referee):
             return reject("not_one_card", N_("{name} does not hold one card."),
                           name=self.name(target))
         if target not in r["catchable"]:
-            if r["uno"][target]:
-                return reject("called_uno", N_("{name} called UNO."), name=self.name(target))
-            return reject("too_late",
-                          N_("Too late: the next player has already started."))
+            return self.not_catchable(target)
         r["catchable"].remove(target)
         self.emit("caught", seat=target, by=catcher)
         self.draw_cards(target, self.opts["uno_penalty"])
         return None
+
+    def not_catchable(self, target: int) -> Rejection:
+        """Why a player with one card cannot be caught, truly: he called; he owes no call
+        (U5: a swap gave him one card; or the deal or the host's correction did, not his
+        play); or he did owe it and the next player has started since (R17)."""
+        r = self.r
+        if r["uno"][target]:
+            return reject("called_uno", N_("{name} called UNO."), name=self.name(target))
+        how = (r.get("one_card_by") or [None] * self.n)[target]
+        if how == "swap" and not self.opts["uno_after_swap"]:
+            return reject("no_uno_owed",
+                          N_("{name} was left with one card by a swap, not by playing: no "
+                             "UNO call is owed."), name=self.name(target))
+        if how not in ("play", "swap"):
+            return reject("no_uno_owed",
+                          N_("{name} did not play down to one card: no UNO call is owed."),
+                          name=self.name(target))
+        return reject("too_late", N_("Too late: the next player has already started."))

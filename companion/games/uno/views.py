@@ -54,6 +54,7 @@ def _round_public(state: State) -> dict[str, Any] | None:
         "discard_size": len(r["discard"]),
         "uno": r["uno"],
         "catchable": r["catchable"],
+        "one_card_by": r.get("one_card_by"),
         "pending": None if pending is None else {
             # (the colour before a Wild Draw Four: all saw it, and the victim weighs a
             # challenge on it)

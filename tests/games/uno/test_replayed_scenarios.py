@@ -49,3 +49,34 @@ def test_going_out_on_a_coloured_card_makes_it_the_colour(table):
     t.do({"type": "adjust_count", "seat": 1, "count": 1})
     t.play("red-7", 1)
     assert GAME.public_view(t.state)["round"]["colour"] == "red"
+
+
+def test_catch_after_a_swap_says_no_uno_call_is_owed_not_too_late(table):
+    """U5: a player left with one card by Wild Swap Hands owes no UNO call; the refusal said
+    "too late: the next player has already started" while nobody had started."""
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 0, "count": 1})
+    t.play("wild-swap", 1, colour="red", target=0)  # seat 1 now holds seat 0's one card
+    refusal = t.no({"type": "catch", "target": 1}, 2, code="no_uno_owed")
+    assert "swap" in refusal.render()
+    assert "started" not in refusal.render()
+
+
+def test_each_catch_refusal_gives_its_true_reason(table):
+    # dealt one card: nobody played down to it
+    t = table(players=3, first="blue-7", hand_size=1)
+    t.no({"type": "catch", "target": 0}, 2, code="no_uno_owed")
+    # put right by the host: not played down to either
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 0, "count": 1})
+    t.no({"type": "catch", "target": 0}, 2, code="no_uno_owed")
+    # played down to one without calling, and the next player has started: too late
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 1, "count": 2})
+    t.play("blue-1", 1)
+    t.do({"type": "catch", "target": 1}, 0)  # in time: he draws 2
+    t = table(players=3, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 1, "count": 2})
+    t.play("blue-1", 1)
+    t.play("blue-2", 2)
+    t.no({"type": "catch", "target": 1}, 0, code="too_late")
