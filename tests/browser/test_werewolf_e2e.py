@@ -17,6 +17,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import open_as_host
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fábio", "Gil", "Hana"]
@@ -348,3 +350,50 @@ def test_the_moderator_view_shows_the_night_as_the_phones_enter_it(server_factor
     expect(host.locator("#ww-tonight h3")).to_have_text("Last night")
     expect(host.locator("#ww-tonight")).to_contain_text("The werewolves' victim: Eva.")
     assert host.js_errors == []
+
+
+def test_start_uses_the_cards_the_host_sees_and_an_undone_start_leaves_no_narration(
+        server_factory, phone):
+    """Issue 37 #2: "Start the game" after changing the counts without "Save the cards"
+    started with the old set, silently; after an undo of the start the phones still read the
+    setup's "Everyone, look at your card in secret…"."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN,
+        "options": {"roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4}}})
+    assert status == 201, res
+    table, url = Table(server, res["table"]["id"]), server.url + res["url"]
+    host = phone(width=360)
+    open_as_host(host, url, table.id)
+    ana = phone("pt-BR", width=360)
+    ana.goto(url + "?join=1")
+    ana.locator('#seats button[data-seat="0"]').click()
+    expect(ana.locator("#ww-phase")).to_have_text("Preparação")
+
+    # counts that do not add up: the start is refused, and says why
+    host.get_by_role("button", name="One fewer villager").click()
+    host.locator("#ww-start").click()
+    expect(host.locator("#toast")).to_contain_text("one card per player")
+    assert table.host()["state"]["phase"] == "setup"
+    # a set that adds up, not saved: the game starts with it
+    host.get_by_role("button", name="One more Cupid").click()
+    host.locator("#ww-start").click()
+    expect(ana.locator("#ww-step")).to_have_text("Olhe sua carta")
+    roles = table.host()["state"]["roles"]
+    assert sorted(roles) == sorted(["werewolf"] * 2 + ["seer", "witch", "cupid"]
+                                   + ["villager"] * 3), roles
+    expect(ana.locator("#narration")).to_be_visible()
+
+    # the start undone: the setup again, and no line of the narrator's on any phone
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.locator("#undo").click()
+    expect(ana.locator("#ww-phase")).to_have_text("Preparação")
+    for page in (host, ana):
+        expect(page.locator("#narration")).to_be_hidden()
+    ana.reload()  # (the stream gives a phone that comes back the last line said)
+    expect(ana.locator("#ww-phase")).to_have_text("Preparação")
+    expect(ana.locator("#ww-hold")).to_be_attached()
+    ana.wait_for_function("document.getElementById('live').className === 'dot on'")
+    expect(ana.locator("#narration")).to_be_hidden()
+    for page in (host, ana):
+        assert page.js_errors == []

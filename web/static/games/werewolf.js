@@ -246,6 +246,7 @@
     ctx = c;
     const p = v.public;
     const { t } = ctx;
+    staleNarration(p);
     const night = p.phase === "night";
     const nightfall = night && !root.classList.contains("ww-night");
     document.body.classList.toggle("ww-dark", night);
@@ -269,6 +270,17 @@
     // night falls: every phone scrolls to the same place (the step and the pad)
     if (nightfall) root.querySelector("#ww-status").scrollIntoView({ block: "start" });
   }
+
+  /* Before the start (a new village, or the start undone) the narrator has said nothing yet:
+     a line the phone still shows ("Everyone, look at your card in secret…") is gone. */
+  function staleNarration(p) {
+    if (p.phase !== "setup") return;
+    narrationLog = [];
+    const box = document.getElementById("narration");
+    if (box && !box.hidden) { box.hidden = true; box.textContent = ""; }
+  }
+  // (the page's narration card is written after the game's update: read it again then)
+  document.addEventListener("tc:view", (ev) => { if (ev.detail && ev.detail.public) staleNarration(ev.detail.public); });
 
   function renderPad() {
     const p = pub(), y = me(), { t } = ctx;
@@ -382,8 +394,15 @@
               el("option", { value: "", text: "—" }),
               inSet.map((r) => el("option", { value: r, selected: hv && hv.roles[pl.seat] === r, text: roleName(r) })))))));
     }
+    // (the game starts with the cards the host sees: counts changed and not saved are saved
+    // first, or the start is refused with the reason; it started with the old set, silently)
     sec.append(el("button", { class: "btn primary wide", id: "ww-start", type: "button", text: t("Start the game"),
-      onclick: () => send({ type: "start" }) }));
+      onclick: async () => {
+        const shown = l.roles;
+        const same = (a, b) => ORDER.every((r) => (a[r] || 0) === (b[r] || 0));
+        if (shown && !same(shown, p.role_set) && !(await send({ type: "set_roles", roles: shown }))) return;
+        send({ type: "start" });
+      } }));
     return sec;
   }
 
