@@ -78,6 +78,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("adjust_count", N_("Correct how many cards a player holds (host)."),
                {"type": "adjust_count", "seat": 2, "count": 5},
                {"seat": "seat index", "count": "1.."}, host_only=True),
+    ActionSpec("set_totals", N_("Start the match at the totals so far, one per seat (a "
+                                "match resumed from paper); the rounds add to them (host)."),
+               {"type": "set_totals", "totals": [120, 45, 300]},
+               {"totals": "per seat, a whole number from 0"}, host_only=True),
     ActionSpec("end_match", N_("End the match now (host)."), {"type": "end_match"},
                host_only=True),
 )

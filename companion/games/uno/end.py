@@ -7,10 +7,11 @@ from typing import Any
 
 from companion.games.base import N_, Rejection, reject
 from companion.games.uno.referee import Referee, new_round
-from companion.games.uno.scoring import target_reached
+from companion.games.uno.scoring import target_reached, totals
 
 MAX_HAND_POINTS = 100_000  # points counted by hand for one hand left
 MAX_COUNT = 120  # cards in one hand
+MAX_TOTAL = 1_000_000  # a total carried over from paper
 
 
 class EndMoves(Referee):
@@ -170,6 +171,27 @@ class EndMoves(Referee):
         elif not done and self.st["ended"]:
             self.st.update(ended=False, phase="round_over")
             self.emit("game_resumed")
+        return None
+
+    def set_totals(self, action: dict[str, Any]) -> Rejection | None:
+        """A match resumed from paper starts at the totals so far (before, the only way was
+        to fake earlier rounds); the rounds played here add to them. The host may set them
+        again (a typo) while the match runs, never to totals that already end it."""
+        given = action.get("totals")
+        if not isinstance(given, list) or len(given) != self.n or any(
+                isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= MAX_TOTAL
+                for t in given):
+            return reject("bad_totals",
+                          N_("Give each of the {n} players a total from 0 to {max}."),
+                          n=self.n, max=MAX_TOTAL)
+        before = self.st.get("carried") or [0] * self.n
+        self.st["carried"] = list(given)
+        if max(totals(self.st)) >= self.opts["target"]:
+            self.st["carried"] = before
+            return reject("target_reached",
+                          N_("A total would reach the target ({target}): the match would be "
+                             "over."), target=self.opts["target"])
+        self.emit("totals_set", totals=list(given))
         return None
 
     def adjust_count(self, action: dict[str, Any]) -> Rejection | None:

@@ -33,7 +33,7 @@ HANDLERS = {
     "count_card": "count_card", "uncount_card": "uncount_card",
     "count_points": "count_points", "end_round": "end_round",
     "next_round": "next_round", "edit_round": "edit_round", "adjust_count": "adjust_count",
-    "end_match": "end_match",
+    "end_match": "end_match", "set_totals": "set_totals",
 }
 HOST_ONLY = frozenset(a.type for a in ACTIONS if a.host_only)
 AFTER_THE_END = frozenset({"edit_round"})
@@ -69,6 +69,7 @@ class Uno:
             "cut": {"contenders": list(range(n)), "cards": [None] * n},
             "round": None,
             "rounds": [],
+            "carried": [0] * n,  # the totals the match started at (set_totals)
             "ended": False,
             "ended_by_host": False,
         }

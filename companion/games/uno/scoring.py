@@ -27,10 +27,16 @@ def round_points(record: dict[str, Any], options: dict[str, Any]) -> list[int]:
     return [sum(own) - own[winner] if i == winner else 0 for i in range(len(own))]
 
 
+def carried(state: dict[str, Any]) -> list[int]:
+    """The totals the match started at (a match resumed from paper: the host's
+    ``set_totals``), zeros for a new match."""
+    return list(state.get("carried") or [0] * len(state["players"]))
+
+
 def running_totals(state: dict[str, Any]) -> list[list[int]]:
-    """Totals after each round: the data behind the chart."""
+    """Totals after each round, from the totals carried over: the data behind the chart."""
     out: list[list[int]] = []
-    current = [0] * len(state["players"])
+    current = carried(state)
     for record in state["rounds"]:
         pts = round_points(record, state["options"])
         current = [a + b for a, b in zip(current, pts, strict=True)]
@@ -40,7 +46,7 @@ def running_totals(state: dict[str, Any]) -> list[list[int]]:
 
 def totals(state: dict[str, Any]) -> list[int]:
     history = running_totals(state)
-    return history[-1] if history else [0] * len(state["players"])
+    return history[-1] if history else carried(state)
 
 
 def target_reached(state: dict[str, Any]) -> bool:
@@ -57,7 +63,8 @@ def winners(state: dict[str, Any]) -> list[int]:
 
 def export(state: dict[str, Any]) -> dict[str, Any]:
     """Table data for the CSV/JSON export: one row per round with each player's points and
-    running total. The web layer writes it out; rounds keep the hands for the JSON.
+    running total (a first row, round 0, holds the totals carried over, if any). The web layer
+    writes it out; rounds keep the hands for the JSON.
     ``columns`` are the headings in English (the JSON's); ``header`` the same for the CSV in
     the reader's language (``[template, params]``: an ``N_`` template the web layer
     translates, then fills)."""
@@ -68,9 +75,13 @@ def export(state: dict[str, Any]) -> dict[str, Any]:
     header += [[N_("{name} points"), {"name": p}] for p in players]
     header += [[N_("{name} total"), {"name": p}] for p in players]
     rows = []
+    start = carried(state)
+    if any(start):  # round 0: the totals carried over
+        rows.append([0, "", "", *start, *start])
     for i, (record, running) in enumerate(zip(state["rounds"], running_totals(state),
                                               strict=True)):
         pts = round_points(record, state["options"])
         rows.append([i + 1, players[record["dealer"]], players[record["winner"]], *pts,
                      *running])
-    return {"columns": columns, "header": header, "rows": rows, "rounds": state["rounds"]}
+    return {"columns": columns, "header": header, "rows": rows, "rounds": state["rounds"],
+            "carried": start}

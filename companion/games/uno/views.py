@@ -8,7 +8,13 @@ from typing import Any
 
 from companion.games.base import State
 from companion.games.uno.deck import colour_of
-from companion.games.uno.scoring import round_points, running_totals, totals, winners
+from companion.games.uno.scoring import (
+    carried,
+    round_points,
+    running_totals,
+    totals,
+    winners,
+)
 
 
 def _nxt(state: State, seat: int) -> int:
@@ -28,6 +34,7 @@ def public_view(state: State) -> dict[str, Any]:
         "rounds": [{**rec, "points": round_points(rec, state["options"])}
                    for rec in state["rounds"]],
         "totals": totals(state),
+        "carried": carried(state),
         "totals_by_round": history,
         "target": state["options"]["target"],
         "scoring": state["options"]["scoring"],

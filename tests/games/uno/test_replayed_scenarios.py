@@ -80,3 +80,42 @@ def test_each_catch_refusal_gives_its_true_reason(table):
     t.play("blue-1", 1)
     t.play("blue-2", 2)
     t.no({"type": "catch", "target": 1}, 0, code="too_late")
+
+
+def _score_round(t, winner: int, hands: list, card: str = "blue-3") -> None:
+    """``winner`` goes out on ``card`` (the host puts his hand at one card first)."""
+    t.do({"type": "adjust_count", "seat": winner, "count": 1})
+    t.play(card, winner)
+    t.do({"type": "end_round", "hands": hands})
+
+
+def test_the_host_starts_a_match_at_totals_carried_over_from_paper(table):
+    """A match resumed from paper: the host types the totals so far, and the rounds add to
+    them (before, the only way was to fake earlier rounds)."""
+    t = table(players=3, first="blue-7", target=500)
+    t.do({"type": "set_totals", "totals": [480, 120, 0]})
+    view = GAME.public_view(t.state)
+    assert view["totals"] == [480, 120, 0] and view["carried"] == [480, 120, 0]
+    assert view["rounds"] == [] and not view["ended"]
+    _score_round(t, 1, [30, [], 12])  # seat 1 scores 42
+    assert GAME.public_view(t.state)["totals"] == [480, 162, 0]
+    t.do({"type": "next_round"})
+    t.do({"type": "turn_up", "card": "green-5"})
+    t.play("green-4", 2)
+    _score_round(t, 0, [[], 10, 15], card="green-3")
+    assert t.state["ended"] and GAME.outcome(t.state) == {"winners": [0],
+                                                          "scores": [505, 162, 0]}
+    rows = GAME.export(t.state)["rows"]
+    assert rows[0][:3] == [0, "", ""] and rows[0][-3:] == [480, 120, 0]
+    assert rows[-1][-3:] == [505, 162, 0]
+
+
+def test_carried_totals_are_the_hosts_and_checked(table):
+    t = table(players=3, first="blue-7", target=500)
+    t.no({"type": "set_totals", "totals": [1, 2, 3]}, 0, code="host_only")
+    t.no({"type": "set_totals", "totals": [1, 2]}, code="bad_totals")
+    t.no({"type": "set_totals", "totals": [1, -2, 3]}, code="bad_totals")
+    t.no({"type": "set_totals", "totals": [1, True, 3]}, code="bad_totals")
+    t.no({"type": "set_totals", "totals": "1,2,3"}, code="bad_totals")
+    t.no({"type": "set_totals", "totals": [500, 2, 3]}, code="target_reached")
+    t.do({"type": "set_totals", "totals": [0, 0, 0]})

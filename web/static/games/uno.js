@@ -10,7 +10,7 @@
   const COLOURS = ["red", "yellow", "green", "blue"];
   const VALUES = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "skip", "reverse", "draw2"];
   const WILDS = ["wild", "wild-draw4", "wild-swap", "wild-custom"];
-  const HOST_ONLY = new Set(["adjust_count", "edit_round", "end_match"]);
+  const HOST_ONLY = new Set(["adjust_count", "edit_round", "end_match", "set_totals"]);
   const FOR_TABLE = new Set(["set_dealer", "turn_up", "count_card", "uncount_card", "count_points", "end_round", "next_round", "dismiss"]);
   const GLYPH = { skip: "⊘", reverse: "⇄", draw2: "+2", wild: "", "wild-draw4": "+4", "wild-swap": "⇆", "wild-custom": "✎" };
 
@@ -513,6 +513,20 @@
             .then((res) => { if (res) { ui.fixDraft = null; render(); } });
         } }, t("Save the correction")));
     }
+    if (!d.ended) { // a match resumed from paper starts at the totals so far (set_totals)
+      const carried = d.carried || d.players.map(() => 0);
+      if (!ui.carryDraft) ui.carryDraft = carried.map(String);
+      const draft = ui.carryDraft;
+      const fields = d.players.map((n, i) => el("label", { class: "row" }, el("span", { class: "grow", text: n }),
+        el("input", { class: "score", id: "uno-carry-" + i, inputmode: "numeric", "aria-label": t("{name}'s total so far", { name: n }),
+          value: draft[i], oninput: (e) => { draft[i] = e.target.value; } })));
+      box.append(el("p", { class: "muted", text: t("Totals carried over (a match resumed from paper): the rounds add to them.") }),
+        ...fields, el("button", { type: "button", class: "btn", id: "uno-carry-save", onclick: () => {
+          const vals = draft.map((v) => String(v).trim());
+          if (!vals.every((v) => /^\d+$/.test(v))) { ui.alert = t("Points must be whole numbers."); render(); return; }
+          send({ type: "set_totals", totals: vals.map(Number) }).then((res) => { if (res) { ui.carryDraft = null; render(); } });
+        } }, t("Set the totals")));
+    }
     if (!d.ended) {
       box.append(el("button", { type: "button", class: "btn ghost wide", id: "uno-end-match", onclick: () => {
         if (confirm(t("End the match now?"))) send({ type: "end_match" });
@@ -846,12 +860,15 @@
     const lowest = d.scoring === "own_hand";
     box.append(el("h2", { text: t("Scores") }),
       el("p", { class: "muted", text: [t("to {n} points", { n: d.target }), lowest ? t("lowest total wins") : t("the first to reach it wins")].join(" · ") }));
-    if (!d.rounds.length) { box.append(el("p", { class: "muted", text: t("No rounds yet.") })); return; }
+    const carried = (d.carried || []).some(Boolean) ? d.carried : null; // (set_totals: round 0)
+    if (!d.rounds.length && !carried) { box.append(el("p", { class: "muted", text: t("No rounds yet.") })); return; }
     const table = el("table", { class: "rounds", id: "uno-rounds" },
       // (a name wraps between its words, a word too long ends in an ellipsis: the table's
       // own rules, table.rounds in app.css; "Fern/and/a" broke in the header's cells)
       el("thead", {}, el("tr", {}, el("th", { text: "#" }), d.players.map((p) => el("th", { scope: "col", title: p }, el("span", { class: "name", text: p }))))));
     const tbody = el("tbody");
+    if (carried) tbody.append(el("tr", { class: "carried", title: t("Totals carried over") }, el("td", { text: "0" }),
+      carried.map((p) => el("td", { text: p }))));
     d.rounds.forEach((rec, k) => tbody.append(el("tr", {}, el("td", { text: k + 1 }),
       rec.points.map((p, i) => el("td", { class: i === rec.winner ? "won" : "", text: p })))));
     tbody.append(el("tr", { class: "sum" }, el("td", { text: "Σ" }), d.totals.map((p, i) => el("td", { "data-total": i, text: p }))));
@@ -859,7 +876,7 @@
     // (the chart is drawn at the width it is shown: TC.chart)
     const wrap = el("div", { id: "uno-chart" });
     box.append(el("div", { class: "uno-tablewrap" }, table), wrap);
-    const series = d.players.map((_, i) => [0, ...d.totals_by_round.map((row) => row[i])]);
+    const series = d.players.map((_, i) => [carried ? carried[i] : 0, ...d.totals_by_round.map((row) => row[i])]);
     wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target }));
   }
 
@@ -968,6 +985,7 @@
       case "edit_round": return t("corrected round {n}", { n: (b.round || 0) + 1 });
       case "adjust_count": return t("set {name}'s cards to {n}", { name: player(b.seat), n: b.count });
       case "end_match": return t("ended the match");
+      case "set_totals": return t("set the totals so far");
       default: return String(b.type || "");
     }
   }
