@@ -54,5 +54,29 @@ def _check_body() -> None:
         body()
 
 
+# Every answer's: the pages run only the companion's own scripts and styles (no inline
+# script, handler or style attribute: app.js sets styles through the CSSOM), load nothing
+# from elsewhere, and are framed by no other site (a page framed by a hostile one could be
+# tapped through: clickjacking). The camera page shows its pictures as data: and blob: URLs.
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+       "img-src 'self' data: blob:; media-src 'self' blob:; connect-src 'self'; "
+       "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+       "frame-ancestors 'none'")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    # (a table's address names it: it is not told to any site a page links to)
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",  # (frame-ancestors for browsers older than CSP 2)
+}
+
+
+def _security_headers(resp):
+    for name, value in SECURITY_HEADERS.items():
+        resp.headers.setdefault(name, value)
+    return resp
+
+
 def init_app(app) -> None:
     app.before_request(_check_body)
+    app.after_request(_security_headers)

@@ -41,6 +41,8 @@
     for (const [k, v] of Object.entries(attrs || {})) {
       if (v === null || v === undefined || v === false) continue;
       if (k === "class") e.className = v;
+      // (through the CSSOM: a style attribute is inline style, which the pages' CSP refuses)
+      else if (k === "style") e.style.cssText = v;
       else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
       else if (k === "text") e.textContent = v;
       else e.setAttribute(k, v === true ? "" : v);
@@ -441,6 +443,24 @@
     renderSeats(params.get("join") === "1" && !me);
     connect();
   };
+
+  /* ---- every page: no inline script or handler (the Content-Security-Policy allows only
+     the companion's own script files) ---- */
+  // a form that only a page script sends is never sent by the browser itself (a tap before
+  // the script was ready reloaded the page with the PIN in its address)
+  document.addEventListener("submit", (ev) => {
+    if (ev.target.matches("form[data-script]")) ev.preventDefault();
+  }, true);
+  document.querySelectorAll("select[data-autosubmit]").forEach((s) => {
+    s.addEventListener("change", () => s.form.submit());
+  });
+  // each page starts once every script of it has run (a table page's game script too)
+  document.addEventListener("DOMContentLoaded", () => {
+    if (document.getElementById("table")) TC.tablePage();
+    else if (document.getElementById("new-table")) TC.newTablePage();
+    const print = document.getElementById("print-sheet");
+    if (print) print.addEventListener("click", () => window.print());
+  });
 
   /* ---- the new-table page ---- */
   TC.newTablePage = async function () {
