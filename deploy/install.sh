@@ -213,16 +213,12 @@ copy_source() {
         tar -C "$2" -xf -
 }
 
-# Keep apt's numpy: picamera2 and simplejpeg from apt are built against it, and a numpy 2 from
-# PyPI (which the newest opencv-python-headless requires) would shadow it in the venv and break
-# them. With the pin, pip picks an OpenCV release that works with that numpy.
-write_constraints() {
-    local v
-    if v=$("$PYTHON" -c 'import numpy; print(numpy.__version__)' 2>/dev/null); then
-        printf 'numpy==%s\n' "$v" >"$1"
-    else
-        : >"$1"
-    fi
+# The locked versions (requirements/, made by tools/deps), checked by hash, nothing resolved:
+# what CI tested. A Pi takes the Pi's line, whose numpy is apt's (1.24.2): picamera2 and
+# simplejpeg from apt are built against it, and a numpy 2 from PyPI would shadow it in the venv
+# and break them; with it comes OpenCV 4.11.
+lock_file() {
+    if is_pi; then echo requirements/pi-run.txt; else echo requirements/run.txt; fi
 }
 
 install_app() {
@@ -233,11 +229,16 @@ install_app() {
         BUILD_DIR=$(mktemp -d -t companion-build.XXXXXX)
     fi
     run copy_source "$REPO_DIR" "$BUILD_DIR"
-    run write_constraints "$BUILD_DIR/constraints.txt"
-    # --upgrade reinstalls the app itself every time (new code on a re-run); the default
-    # only-if-needed strategy leaves satisfied dependencies alone.
+    local lock
+    lock=$(lock_file)
+    run env PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --require-hashes \
+        --no-deps -r "$BUILD_DIR/requirements/pip.txt"
+    run env PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --require-hashes \
+        --no-deps -r "$BUILD_DIR/$lock"
+    # --upgrade reinstalls the app itself every time (new code on a re-run); its dependencies
+    # are the lock's, installed above.
     run env PIP_DISABLE_PIP_VERSION_CHECK=1 "$VENV/bin/python" -m pip install --upgrade \
-        --constraint "$BUILD_DIR/constraints.txt" "$BUILD_DIR"
+        --no-deps --no-build-isolation "$BUILD_DIR"
     # As the service user: the app must be readable and runnable by it, not just by root.
     verify "the companion command runs as $APP_USER" as_app "$VENV/bin/companion" --help
     verify "companion and its web app import" as_app "$VENV/bin/python" -c 'import companion.serve, web'

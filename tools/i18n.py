@@ -18,30 +18,36 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "web" / "translations"
 LANGS = ("pt_BR", "zh_Hans")
-KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None, "t": None}
+# ``t`` is the phone scripts' keyword only: as a Python keyword it also caught the Werewolf
+# rules' ``t["chosen"]`` (the night's dict) once Babel 2.19 read subscripts as calls, joined to
+# the next docstring ('chosenThe little girl peeks...').
+PY_KEYWORDS = {**DEFAULT_KEYWORDS, "N_": None}
+JS_KEYWORDS = {**DEFAULT_KEYWORDS, "t": None}
 METHODS = [
-    ("companion/**.py", "python"), ("hardware/**.py", "python"), ("web/**.py", "python"),
-    ("vision/**.py", "python"), ("web/templates/**.html", "jinja2"),
-    ("web/static/**.js", "javascript"),
+    (PY_KEYWORDS, [("companion/**.py", "python"), ("hardware/**.py", "python"),
+                   ("web/**.py", "python"), ("vision/**.py", "python"),
+                   ("web/templates/**.html", "jinja2")]),
+    (JS_KEYWORDS, [("web/static/**.js", "javascript")]),
 ]
 
 
 def extract() -> Catalog:
     catalog = Catalog(project="table-companion", charset="utf-8")
-    for filename, lineno, message, comments, _ctx in extract_from_dir(
-        str(ROOT), METHODS, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
-        strip_comment_tags=True,
-    ):
-        if isinstance(message, tuple):
-            message = message[0]
-        if message:
-            catalog.add(message, None, [(filename, lineno)], auto_comments=comments)
+    for keywords, methods in METHODS:
+        for filename, lineno, message, comments, _ctx in extract_from_dir(
+            str(ROOT), methods, keywords=keywords, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True,
+        ):
+            if isinstance(message, tuple):
+                message = message[0]
+            if message:
+                catalog.add(message, None, [(filename, lineno)], auto_comments=comments)
     return catalog
 
 
@@ -81,6 +87,13 @@ def mo_bytes(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def mo_messages(data: bytes) -> dict:
+    """A compiled catalog's messages, id -> text: what Flask-Babel reads. Compared instead
+    of the bytes, which differ between Babel releases for the same messages (2.19 wrote
+    every .mo anew), so a .mo is stale only when what it says is."""
+    return {m.id: m.string for m in read_mo(io.BytesIO(data)) if m.id}
+
+
 def compile_all() -> None:
     for lang in LANGS:
         (po_path(lang).with_suffix(".mo")).write_bytes(mo_bytes(lang))
@@ -96,7 +109,7 @@ def problems() -> list[str]:
             if not have.get(msgid):
                 found.append(f"{lang}: untranslated: {msgid!r}")
         mo = po_path(lang).with_suffix(".mo")
-        if not mo.exists() or mo.read_bytes() != mo_bytes(lang):
+        if not mo.exists() or mo_messages(mo.read_bytes()) != mo_messages(mo_bytes(lang)):
             found.append(f"{lang}: {mo.relative_to(ROOT)} is stale: run tools/i18n.py compile")
     return found
 

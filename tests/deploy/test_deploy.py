@@ -98,6 +98,9 @@ def test_dry_run_shows_the_key_commands():
     if not Path("/opt/companion/venv/bin/python").exists():  # a real install here: reused
         assert "-m venv --system-site-packages /opt/companion/venv" in out
     assert "/opt/companion/venv/bin/python -m pip install --upgrade" in out
+    # the locked versions, checked by hash, nothing resolved (the Pi's line on a Pi)
+    assert re.search(r"pip install --require-hashes --no-deps -r \S+/requirements/run\.txt", out)
+    assert re.search(r"pip install --upgrade --no-deps --no-build-isolation ", out)
     assert "companion.example.toml /etc/companion/companion.example.toml" in out
     assert "deploy/companion.service /etc/systemd/system/companion.service" in out
     assert "/opt/companion/venv/bin/companion doctor" in out

@@ -204,3 +204,39 @@ def test_versus_penalties_are_named_in_the_phones_language():
     assert [js_catalog("pt_BR")[m] for m in sorted(english)] == [
         "Cartas para todos", "Mão para trás", "Olho fechado", "Jogue duas seguidas"]
     assert all(js_catalog("zh_Hans")[m] for m in english)
+
+
+def test_a_mo_is_stale_only_when_what_it_says_differs(tmp_path):
+    """A .mo is compared by its messages, not its bytes: another Babel release writes the same
+    messages as other bytes (2.19 made every .mo "stale"), and only a changed translation is."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    tool = load_tool()
+    data = tool.mo_bytes("pt_BR")
+    same = tool.mo_messages(data)
+    assert same and same == tool.mo_messages(data)
+    # the same messages written in another order and with another header: other bytes
+    cat = Catalog(locale="pt_BR", project="other")
+    for msgid, text in reversed(list(same.items())):
+        cat.add(msgid, text)
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    assert buf.getvalue() != data
+    assert tool.mo_messages(buf.getvalue()) == same
+    # one translation changed: stale
+    msgid = next(iter(same))
+    cat[msgid].string = same[msgid] + "!"
+    buf = io.BytesIO()
+    write_mo(buf, cat)
+    assert tool.mo_messages(buf.getvalue()) != same
+
+
+def test_phone_script_keyword_t_is_not_read_in_python():
+    """``t(...)`` marks the phone scripts' messages only: in Python the Werewolf rules' night
+    dict ``t["chosen"]`` was read as a message by Babel 2.19, joined to the next docstring."""
+    ids = {m.id for m in load_tool().extract() if m.id}
+    assert "chosen" not in ids and "wolf_votes" not in ids
+    assert not any(str(i).startswith("chosenThe little girl") for i in ids)
