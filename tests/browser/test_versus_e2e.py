@@ -282,3 +282,46 @@ def test_the_slap_order_keeps_each_name_whole_on_a_small_phone(server_factory, p
             assert n == 1, rows
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert page.js_errors == []
+
+
+@pytest.mark.parametrize("width", [360, 412])
+def test_the_slap_button_never_moves_nor_leaves_the_screen(server_factory, phone, width):
+    """Issue 37 #3: after each verdict the result box and the Gem chooser pushed the SLAP!
+    button down, off a 360x740 screen."""
+    server = server_factory()
+    status, created = server.request("POST", "/api/tables", {
+        "game": "versus", "players": PLAYERS, "pin": PIN, "options": {"late_ms": 0}})
+    assert status == 201, created
+    table_id, url = created["table"]["id"], server.url + created["url"]
+    bruno = phone("pt-BR", width=width)
+    bruno.goto(url + "?join=1")
+    bruno.locator('#seats button[data-seat="1"]').click()
+    slap = bruno.locator("#vs-slap")
+    expect(slap).to_be_visible()
+    height = bruno.viewport_size["height"]
+
+    def where() -> dict:
+        box = slap.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+        return box
+
+    before = where()
+    act(server, table_id, {"type": "pile_top", "seat": 0, "card": "star"})
+    act(server, table_id, {"type": "pile_top", "seat": 1, "card": "star"})
+    slap.tap()
+    expect(bruno.locator("#vs-verdict")).to_be_visible()
+    expect(bruno.locator("#vs-gift-choices button")).to_have_count(2)
+    # (pressed down for a moment: moved and scaled, until its transition is over)
+    bruno.wait_for_function("""() => { const b = document.getElementById('vs-slap');
+        return !b.classList.contains('down') && getComputedStyle(b).transform === 'none'
+          && b.getAnimations().length === 0; }""")
+    assert where() == before
+    # scrolled to the end, the page's last part shows above the button, not under it
+    bruno.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+    assert where() == before
+    end = bruno.locator("#history-box summary").bounding_box()
+    assert end["y"] + end["height"] <= before["y"], (end, before)
+    bruno.locator('#vs-gift-choices button[data-seat="2"]').click()
+    expect(bruno.locator("#vs-gift")).to_be_hidden()
+    assert where() == before
+    assert bruno.js_errors == []
