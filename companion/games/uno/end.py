@@ -125,7 +125,10 @@ class EndMoves(Referee):
         self.st["rounds"].append({"number": r["number"], "dealer": self.st["dealer"],
                                   "winner": r["winner"], "hands": hands})
         self.emit("round_scored", round=len(self.st["rounds"]) - 1)
-        self.st["round"] = None
+        # the finished round stays readable (its last top card, colour, direction, the hands
+        # left) until the next one is dealt
+        r["hands"] = hands
+        r["proposal"] = None
         if target_reached(self.st):
             self.st["phase"] = "match_over"
             self.st["ended"] = True
@@ -161,12 +164,16 @@ class EndMoves(Referee):
         if isinstance(hands, Rejection):
             return hands
         rounds[index] = {**rounds[index], "winner": winner, "hands": hands}
+        shown = self.st["round"]
+        if (shown is not None and shown.get("hands") is not None
+                and shown["number"] == rounds[index]["number"]):  # the finished round shown
+            shown.update(winner=winner, hands=hands)
         self.emit("round_edited", round=index)
         if self.st["ended_by_host"]:
             return None
         done = target_reached(self.st)
         if done and not self.st["ended"]:
-            self.st.update(ended=True, phase="match_over", round=None)
+            self.st.update(ended=True, phase="match_over")
             self.emit("game_over")
         elif not done and self.st["ended"]:
             self.st.update(ended=False, phase="round_over")
@@ -215,6 +222,6 @@ class EndMoves(Referee):
     def end_match(self, action: dict[str, Any]) -> Rejection | None:
         if self.st["ended"]:
             return reject("game_over", N_("The match is over."))
-        self.st.update(ended=True, ended_by_host=True, phase="match_over", round=None)
+        self.st.update(ended=True, ended_by_host=True, phase="match_over")
         self.emit("game_over")
         return None

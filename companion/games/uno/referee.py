@@ -51,6 +51,7 @@ def new_round(state: State, dealer: int) -> None:
         "proposal": None,
         "winner": None,
         "tally": None,
+        "hands": None,  # the hands left, once the round is scored
     }
 
 

@@ -74,6 +74,7 @@ def _round_public(state: State) -> dict[str, Any] | None:
         "winner": r["winner"],
         "tally": r["tally"],
         "points": r.get("points"),
+        "hands": r.get("hands"),
         "custom_rule": state["options"]["custom_rule"] or None,
     }
 

@@ -119,3 +119,43 @@ def test_carried_totals_are_the_hosts_and_checked(table):
     t.no({"type": "set_totals", "totals": "1,2,3"}, code="bad_totals")
     t.no({"type": "set_totals", "totals": [500, 2, 3]}, code="target_reached")
     t.do({"type": "set_totals", "totals": [0, 0, 0]})
+
+
+def test_a_scored_round_stays_readable_until_the_next_one_starts(table):
+    """After end_round the public view kept no round: the last top card, colour, direction
+    and the hands left were readable only through the history."""
+    t = table(players=3, first="blue-7")
+    t.play("blue-reverse", 1)  # counterclockwise: seat 0 next
+    t.do({"type": "adjust_count", "seat": 0, "count": 1})
+    t.do({"type": "adjust_count", "seat": 2, "count": 2})
+    t.play("wild", 0, colour="green")
+    t.do({"type": "end_round", "hands": [[], 12, ["red-9", "wild"]]})
+    view = GAME.public_view(t.state)
+    assert view["phase"] == "round_over"
+    r = view["round"]
+    assert (r["number"], r["top"], r["colour"], r["direction"], r["winner"]) == (
+        1, "wild", "green", -1, 0)
+    assert r["hands"] == [[], 12, ["red-9", "wild"]] and r["counts"] == [0, 6, 2]
+    assert GAME.player_view(t.state, 1)["me"]["can"] == ["next_round"]
+    t.do({"type": "next_round"})
+    r = GAME.public_view(t.state)["round"]
+    assert (r["number"], r["top"], r["hands"]) == (2, None, None)
+
+
+def test_the_last_round_stays_readable_when_it_ends_the_match(table):
+    t = table(players=2, first="blue-7", target=10)
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    t.play("blue-2", 1)
+    t.do({"type": "end_round", "hands": [40, []]})
+    view = GAME.public_view(t.state)
+    assert view["ended"] and view["round"]["top"] == "blue-2"
+    assert view["round"]["hands"] == [40, []]
+
+
+def test_a_correction_of_the_round_shown_is_shown(table):
+    t = table(players=2, first="blue-7")
+    t.do({"type": "adjust_count", "seat": 1, "count": 1})
+    t.play("blue-2", 1)
+    t.do({"type": "end_round", "hands": [40, []]})
+    t.do({"type": "edit_round", "round": 0, "hands": [45, []]})
+    assert GAME.public_view(t.state)["round"]["hands"] == [45, []]
