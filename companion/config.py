@@ -47,6 +47,11 @@ class Config:
     buzzer_pin: int | None = None
     max_body_bytes: int = 64 * 1024
     public_url: str = ""  # the URL phones should open, if the host's address is not enough
+    # Names besides its own that the companion answers to (web/guard.py: any IP address,
+    # localhost, this machine's name and <name>.local, public_url's host are always served;
+    # a name no one configured is refused, against DNS rebinding). Comma or space separated;
+    # "*" answers to any name (behind a proxy that checks names itself).
+    allowed_hosts: str = ""
 
     @property
     def data_path(self) -> Path:

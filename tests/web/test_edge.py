@@ -141,3 +141,78 @@ def test_the_marker_sheet_answers_json_errors_as_the_api_documents(client):
     assert res.json["error"]["code"] == "no_table"
     assert client.get("/camera/snapshot.jpg").is_json
     assert not client.get("/camera/nothing").is_json  # (a page's path: a page)
+
+
+def test_json_is_taken_only_as_application_json(client):
+    """A page of any site could create tables here: JSON sent as text/plain is a request a
+    browser sends cross-site without asking first."""
+    body = json.dumps({"game": "scorepad", "players": ["Ana"], "pin": "2468"})
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data"):
+        res = client.post("/api/tables", data=body, content_type=kind)
+        assert res.status_code == 415 and res.json["error"]["code"] == "bad_content_type"
+    assert client.get("/api/tables").json["tables"] == []
+    assert client.post("/api/tables", data=body,
+                       content_type="application/json; charset=utf-8").status_code == 201
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://evil.example"}, {"Origin": "null"},
+    {"Origin": "http://localhost:8001"}, {"Sec-Fetch-Site": "cross-site"}])
+def test_a_page_of_another_site_cannot_act_here(client, scorepad, headers):
+    tid = scorepad["id"]
+    for method, path, body in (("POST", "/api/tables", {"game": "scorepad",
+                                                        "players": ["Ana"], "pin": "2468"}),
+                               ("POST", f"/api/tables/{tid}/join", {"seat": 0}),
+                               ("POST", f"/api/tables/{tid}/undo", {})):
+        res = post(client, path, body, {**PIN, **headers}, method=method)
+        assert res.status_code == 403 and res.json["error"]["code"] == "cross_origin"
+    res = client.post("/lang", data={"lang": "pt_BR"}, headers=headers)
+    assert res.status_code == 403 and "Set-Cookie" not in res.headers
+    assert len(client.get("/api/tables").json["tables"]) == 1
+    assert client.get("/api/tables", headers=headers).status_code == 200  # (reading: fine)
+
+
+def test_the_companion_s_own_pages_and_clients_without_origin_act(client, scorepad):
+    """The phones' pages (same origin), and a script or curl (no Origin at all)."""
+    tid = scorepad["id"]
+    own = {"Origin": "http://localhost", "Sec-Fetch-Site": "same-origin"}
+    assert post(client, f"/api/tables/{tid}/join", {"seat": 0}, own).status_code == 201
+    assert post(client, f"/api/tables/{tid}/join", {"seat": 1}).status_code == 201
+    assert post(client, f"/api/tables/{tid}/join", {"seat": 2},
+                {"Origin": "http://192.168.1.20:8000"},
+                ).status_code == 403  # (the page's origin is not the Host it asked)
+    res = client.post(f"/api/tables/{tid}/join", data=json.dumps({"seat": 2}),
+                      content_type="application/json",
+                      headers={"Origin": "http://192.168.1.20:8000", "Host": "192.168.1.20:8000"})
+    assert res.status_code == 201
+
+
+def test_only_the_companion_s_own_names_are_served(app, client):
+    """DNS rebinding: a hostile site's name, rebound to the companion's address, made the
+    table list readable by that site's pages. Any IP address is served (the phones open
+    the Pi by its LAN address; no attacker's DNS answers for an address), so are localhost,
+    the machine's own name and .local name, public_url's host and the configured names."""
+    import socket
+
+    name = socket.gethostname().lower()
+    for host in ("127.0.0.1:8000", "192.168.1.20:8000", "[::1]:8000", "[fe80::1]", "10.0.0.5",
+                 "localhost:8000", f"{name}.local:8000", name, "table.test"):
+        assert client.get("/api/tables", headers={"Host": host}).status_code == 200, host
+    for host in ("evil.example", "evil.example:8000", "127.0.0.1.evil.example",
+                 "companion.local.evil.example"):
+        res = client.get("/api/tables", headers={"Host": host})
+        assert res.status_code == 400 and res.json["error"]["code"] == "bad_host", host
+        assert client.get("/", headers={"Host": host}).status_code == 400
+    app.config["COMPANION"].allowed_hosts = "games.home, other.lan"
+    assert client.get("/api/tables", headers={"Host": "games.home:8000"}).status_code == 200
+    assert client.get("/api/tables", headers={"Host": "evil.example"}).status_code == 400
+    app.config["COMPANION"].allowed_hosts = "*"
+    assert client.get("/api/tables", headers={"Host": "evil.example"}).status_code == 200
+
+
+def test_allowed_hosts_is_a_setting(tmp_path):
+    from companion.config import load_config
+
+    cfg = load_config(env={"COMPANION_CONFIG": str(tmp_path / "none.toml"),
+                           "COMPANION_ALLOWED_HOSTS": "games.home"})
+    assert cfg.allowed_hosts == "games.home"
