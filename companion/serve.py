@@ -119,6 +119,8 @@ def serve(args: argparse.Namespace) -> int:
     if getattr(stop_hw, "press", None) is not None:
         app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
     stop_narration = start_narration(cfg, service)
+    # (the host's page says where the voice comes from, tests it and says a line again)
+    app.extensions["narrator"] = getattr(stop_narration, "narrator", None)
     stop_camera = start_camera(cfg, service, app)
     lines, qr_url = ready_text(url, cfg.port, local_only)
     for line in lines:
@@ -205,6 +207,7 @@ def start_narration(cfg: Config, service: TableService):
         driver.stop()
         backend.close()
 
+    stop.narrator = narrator  # type: ignore[attr-defined]
     return stop
 
 

@@ -72,8 +72,8 @@ def server_factory(tmp_path):
 
     servers: list[Server] = []
 
-    def make(data_dir=None, camera: str = "off") -> Server:
-        s = Server(data_dir or tmp_path / "data", camera=camera)
+    def make(data_dir=None, camera: str = "off", speech: str = "silent") -> Server:
+        s = Server(data_dir or tmp_path / "data", camera=camera, speech=speech)
         servers.append(s)
         return s.start()
 

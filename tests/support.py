@@ -22,9 +22,10 @@ def free_port() -> int:
 class Server:
     """A ``companion serve`` child process; ``start`` returns once it accepts connections."""
 
-    def __init__(self, data_dir: Path, camera: str = "off") -> None:
+    def __init__(self, data_dir: Path, camera: str = "off", speech: str = "silent") -> None:
         self.data_dir = data_dir
         self.camera = camera
+        self.speech = speech
         self.port = self._picked = free_port()
         self.proc: subprocess.Popen | None = None
         self.startup = ""
@@ -44,7 +45,7 @@ class Server:
 
     def _start(self, timeout: float) -> Server:
         env = {**os.environ, "COMPANION_DATA_DIR": str(self.data_dir),
-               "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_SPEECH": "silent",
+               "GPIOZERO_PIN_FACTORY": "mock", "COMPANION_SPEECH": self.speech,
                "COMPANION_CONFIG": str(self.data_dir / "none.toml"),
                "COMPANION_CAMERA": self.camera}
         self.proc = subprocess.Popen(

@@ -319,3 +319,37 @@ def i18n_catalog(lang: str):
     return jsonify(js_catalog(lang))
 
 
+
+
+# A line for the host to check the table hears the narrator (in the table's language).
+TEST_LINES = {
+    "en": "This is the narrator. Can everyone at the table hear me?",
+    "pt_BR": "Aqui é o narrador. Todos na mesa me ouvem?",
+    "zh_Hans": "我是旁白。桌边的每个人都能听到我吗？",
+}
+
+
+@bp.post("/tables/<table_id>/speech")
+def speech(table_id: str):
+    """The host's sound check: ``{"say": "test"}`` says a test line, ``{"say": "again"}``
+    says the narrator's last line again, through the table's voice (the speaker, or the
+    host's phone with the browser backend: a ``speak`` event). Narration went silent
+    unnoticed, with no way to hear a line missed."""
+    identify(tables(), table_id, need_host=True)
+    say = body().get("say")
+    if say not in ("test", "again"):
+        raise TableError(400, "bad_say", N_("Say \"test\" or \"again\"."))
+    narrator = current_app.extensions.get("narrator")
+    if narrator is None:
+        raise TableError(409, "no_narrator", N_("Nothing narrates on this companion."))
+    if say == "again":
+        last = tables().get(table_id).last_line
+        if not last or not isinstance(last.get("text"), str):
+            raise TableError(409, "nothing_said", N_("The narrator has said nothing yet."))
+        text, lang = last["text"], str(last.get("lang") or "en")
+    else:
+        lang = narrator._lang(table_id)
+        text = TEST_LINES.get(lang, TEST_LINES["en"])
+    narrator.backend.say(text, lang, key="again" if say == "again" else "test",
+                         table_id=table_id)
+    return jsonify({"said": text, "speech": getattr(narrator.backend, "name", "")})

@@ -44,7 +44,16 @@ def table_page(table_id: str):
                            camera_game="camera" in current_app.extensions and bool(
                                getattr(live.game, "camera_deck", None)),
                            # (a game that keeps no score sheet: its CSV link opened a 404)
-                           score_sheet=getattr(live.game, "export", None) is not None)
+                           score_sheet=getattr(live.game, "export", None) is not None,
+                           # where a narrated game's voice comes from (the host's page
+                           # says so): "espeak" (the table's speaker), "browser" (the
+                           # host's phone), "silent"; "" where nothing narrates
+                           speech=speech_backend())
+
+
+def speech_backend() -> str:
+    narrator = current_app.extensions.get("narrator")
+    return str(getattr(getattr(narrator, "backend", None), "name", "") or "")
 
 
 def game_asset(game_id: str, kind: str) -> str | None:

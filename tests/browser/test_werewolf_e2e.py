@@ -369,6 +369,9 @@ def test_start_uses_the_cards_the_host_sees_and_an_undone_start_leaves_no_narrat
     ana.goto(url + "?join=1")
     ana.locator('#seats button[data-seat="0"]').click()
     expect(ana.locator("#ww-phase")).to_have_text("Preparação")
+    # (this companion narrates silently: the host's page says so, and offers no sound check)
+    expect(host.locator("#ww-voice-where")).to_contain_text("silent")
+    expect(host.locator("#ww-voice-test")).to_have_count(0)
 
     # counts that do not add up: the start is refused, and says why
     host.get_by_role("button", name="One fewer villager").click()
@@ -393,7 +396,56 @@ def test_start_uses_the_cards_the_host_sees_and_an_undone_start_leaves_no_narrat
     ana.reload()  # (the stream gives a phone that comes back the last line said)
     expect(ana.locator("#ww-phase")).to_have_text("Preparação")
     expect(ana.locator("#ww-hold")).to_be_attached()
-    ana.wait_for_function("document.getElementById('live').className === 'dot on'")
+    ana.wait_for_function("() => document.getElementById('live').className === 'dot on'")
     expect(ana.locator("#narration")).to_be_hidden()
     for page in (host, ana):
         assert page.js_errors == []
+
+
+SPEECH_SPY = """(() => {
+  window.__spoken = [];
+  speechSynthesis.speak = (u) => {
+    window.__spoken.push(u.text);
+    setTimeout(() => (window.__mute ? u.onerror && u.onerror({ error: "not-allowed" })
+                                    : u.onstart && u.onstart({})), 0);
+  };
+})();"""
+
+
+def test_the_host_page_says_where_the_voice_comes_from_and_tests_it(server_factory, phone):
+    """Issue 37 #4: off a Pi (no espeak-ng) the narration played only in the host's browser,
+    with no sign, no sound check and no "say it again"; it could go silent unnoticed."""
+    server = server_factory(speech="browser")
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN})
+    assert status == 201, res
+    table, url = Table(server, res["table"]["id"]), server.url + res["url"]
+    host = phone(width=360)
+    host.add_init_script(SPEECH_SPY)
+    open_as_host(host, url, table.id)
+    expect(host.locator("#ww-voice-where")).to_contain_text("speaks through this phone")
+    spoken = lambda: host.evaluate("window.__spoken")  # noqa: E731
+
+    host.locator("#ww-voice-test").click()
+    host.wait_for_function("() => window.__spoken.length === 1")
+    assert "Can everyone at the table hear me?" in spoken()[0]
+    # nothing said yet: "again" says so
+    host.locator("#ww-voice-again").click()
+    expect(host.locator("#toast")).to_contain_text("has said nothing yet")
+
+    table.act({"type": "start"})
+    host.wait_for_function("() => window.__spoken.length === 2")
+    line = spoken()[1]
+    assert "card" in line
+    host.locator("#ww-voice-again").click()
+    host.wait_for_function("() => window.__spoken.length === 3")
+    assert spoken()[2] == line
+
+    # the phone could not speak: the host's page says so
+    host.evaluate("window.__mute = true")
+    host.locator("#ww-voice-again").click()
+    expect(host.locator("#ww-voice-trouble")).to_contain_text("could not speak")
+    host.evaluate("window.__mute = false")
+    host.locator("#ww-voice-test").click()
+    expect(host.locator("#ww-voice-trouble")).to_have_count(0)
+    assert host.js_errors == []

@@ -103,6 +103,21 @@
      in the table's (a Portuguese phone read "Time to elect a captain."). */
   TC.narration = (e) => (e.texts && e.texts[lang]) || e.text;
 
+  /* The host phone as the table's voice (no speaker at the table): a line said, kept for
+     "Say it again"; whether it was heard is told by a "tc:speech" event (ok, or the error:
+     narration went silent unnoticed). */
+  TC.lastSpoken = null;
+  TC.speak = function (line, again) {
+    if (!again && line.key !== "test") TC.lastSpoken = line;
+    const tell = (detail) => document.dispatchEvent(new CustomEvent("tc:speech", { detail }));
+    if (!window.speechSynthesis || !window.SpeechSynthesisUtterance) { tell({ error: "unsupported" }); return; }
+    const u = new SpeechSynthesisUtterance(line.text);
+    u.lang = line.lang;
+    u.onstart = () => tell({ ok: true, text: line.text });
+    u.onerror = (ev) => tell({ error: ev.error || "error", text: line.text });
+    window.speechSynthesis.speak(u);
+  };
+
   /* A sender of one request at a time per key: the same key again before the first is
      answered (a double tap) gets the first's answer, and nothing is sent twice (the second
      had been refused, "It's Chen's turn", as if the move had failed). */
@@ -327,10 +342,9 @@
         else if (e.type === "narration") {
           const box = document.getElementById("narration");
           box.hidden = false; box.textContent = TC.narration(e);
-        } else if (e.type === "speak" && pin && window.speechSynthesis) {
+        } else if (e.type === "speak" && pin) {
           // no speaker at the table: the host phone speaks (a player's phone never does)
-          const u = new SpeechSynthesisUtterance(e.text); u.lang = e.lang;
-          window.speechSynthesis.speak(u);
+          TC.speak(e);
         }
       }
       renderHistory();

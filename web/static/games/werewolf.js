@@ -751,6 +751,7 @@
       sec.append(el("button", { class: "btn ghost wide", type: "button", text: t("End the game"),
         onclick: () => { if (confirm(t("End the game now?"))) send({ type: "end_game" }); } }));
     }
+    sec.append(voiceBox());
     if (narrationLog.length) {
       sec.append(el("h3", { text: t("Narrator") }),
         el("ol", { class: "ww-narration" }, narrationLog.slice(-8).map((x) => el("li", { text: x }))));
@@ -773,6 +774,38 @@
     // (the witch's move ends the night: what she did shows the morning after)
     else if (p.phase === "day" && st.tonight && p.options.input !== "host") det.append(nightSoFar(st, true));
   }
+
+  /* Where the narrator's voice comes from, said on the host's page, with a sound check and
+     the last line again: off a Pi the host's phone is the table's speaker, and narration
+     that went silent (the phone's volume, a browser that cannot speak) went unnoticed. */
+  function voiceBox() {
+    const { el, t } = ctx;
+    const speech = document.getElementById("table").dataset.speech || "";
+    const canSpeak = !!(window.speechSynthesis && window.SpeechSynthesisUtterance);
+    const where = {
+      espeak: t("The narrator speaks through the table's speaker."),
+      browser: canSpeak ? t("No speaker at the table: the narrator speaks through this phone. Keep it at the table, volume up.")
+        : t("No speaker at the table, and this browser cannot speak: read the narrator's lines aloud from this screen."),
+      silent: t("The narrator is silent on this companion: read its lines aloud from this screen."),
+    }[speech] || t("Nothing narrates on this companion.");
+    const say = (what) => ctx.call("POST", "speech", { say: what }).catch((e) => ctx.toast(e.message, "error"));
+    const box = el("div", { class: "ww-voice stack", id: "ww-voice", "data-speech": speech },
+      el("p", { id: "ww-voice-where", text: where }),
+      voiceTrouble ? el("p", { class: "ww-warn", id: "ww-voice-trouble", text: voiceTrouble }) : null);
+    if (speech === "espeak" || (speech === "browser" && canSpeak)) {
+      box.append(el("div", { class: "row" },
+        el("button", { class: "btn grow", type: "button", id: "ww-voice-test", text: t("Test the sound"), onclick: () => { voiceTrouble = null; say("test"); } }),
+        el("button", { class: "btn grow", type: "button", id: "ww-voice-again", text: t("Say it again"), onclick: () => say("again") })));
+    }
+    return box;
+  }
+  let voiceTrouble = null;
+  document.addEventListener("tc:speech", (ev) => {
+    const d = ev.detail || {};
+    const was = voiceTrouble;
+    voiceTrouble = d.error ? ctx.t("This phone could not speak the last line ({error}). Tap \"Test the sound\" and turn the volume up.", { error: d.error }) : null;
+    if (was !== voiceTrouble && ctx && ctx.isHost && root) renderHost();
+  });
 
   /* The night as the phones enter it (input on the phones), for the moderator's eyes: the
      moderator view showed the cards but none of the night's moves. */
