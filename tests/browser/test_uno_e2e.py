@@ -357,3 +357,54 @@ def test_a_refused_tap_is_told_to_the_phone_that_tapped_only(server_factory, pho
         s for s in bruno.evaluate("window.__heard") if '"view"' in s)
     for p in (host, ana, bruno, chen):
         assert p.js_errors == []
+
+
+def test_cannot_be_reached_goes_once_the_companion_is_back(server_factory, phone):
+    """Issue 37 #5: "The companion cannot be reached" stayed on screen after the connection
+    was back (a server restart)."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+        "options": {"first_dealer": "first_seat"}})
+    assert status == 201, res
+    ana = phone("en-US", width=360)
+    ana.goto(server.url + res["url"] + "?join=1")
+    ana.locator('#seats button[data-seat="0"]').click()
+    expect(ana.locator("#uno-status h2")).to_have_text("Round 1")
+    expect(ana.locator("#live")).to_have_class("dot on")
+
+    server.stop()
+    expect(ana.locator("#live")).to_have_class("dot off")
+    pick(ana, "red-5")
+    offline = "The companion cannot be reached. Check the Wi-Fi."
+    expect(ana.locator("#uno-alert")).to_have_text(offline)
+    server.start()
+    expect(ana.locator("#live")).to_have_class("dot on", timeout=15000)
+    expect(ana.locator("#uno-alert")).to_be_hidden(timeout=500)
+    assert offline not in (ana.locator("#toast").text_content() or "") or \
+        "show" not in (ana.locator("#toast").get_attribute("class") or "")
+    # and the table works again
+    pick(ana, "red-5")
+    expect(ana.locator("#uno-top")).to_have_attribute("data-card", "red-5")
+    assert ana.js_errors == []
+
+
+def test_cannot_be_reached_toast_goes_once_the_companion_is_back(server_factory, phone):
+    """The same on a page whose moves toast their refusals (the score pad)."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    assert status == 201, res
+    ana = phone("en-US", width=360)
+    ana.goto(server.url + res["url"] + "?join=1")
+    ana.locator('#seats button[data-seat="0"]').click()
+    expect(ana.locator("#live")).to_have_class("dot on")
+    server.stop()
+    expect(ana.locator("#live")).to_have_class("dot off")
+    ana.locator("#history-box summary").click()  # (asks the companion: cannot)
+    offline = "The companion cannot be reached. Check the Wi-Fi."
+    expect(ana.locator("#toast")).to_have_text(offline)
+    server.start()
+    expect(ana.locator("#live")).to_have_class("dot on", timeout=15000)
+    expect(ana.locator("#toast")).not_to_have_class("show error", timeout=500)
+    assert ana.js_errors == []

@@ -64,6 +64,15 @@
     toastTimer = setTimeout(() => (box.className = ""), kind === "error" ? 6000 : 2500);
   };
 
+  /* A toast that says ``msg`` goes now (what it said is no longer so). */
+  TC.clearToast = function (msg) {
+    const box = document.getElementById("toast");
+    if (box && box.className.includes("show") && box.textContent === msg) {
+      clearTimeout(toastTimer);
+      box.className = "";
+    }
+  };
+
   /* How a typed card name is matched with the names shown: case, spaces and word order
      forgiven ("azul 5" and "Azul 5" for "5 azul", "蓝色 5" for "蓝色5"), and a Chinese colour
      word with or without its 色 ("蓝 5"). */
@@ -422,6 +431,11 @@
       let opened = false;
       here.addEventListener("state", (ev) => {
         const msg = JSON.parse(ev.data);
+        // (the connection is back: "cannot be reached" said meanwhile stayed on screen)
+        if (dot.className !== "dot on") {
+          TC.clearToast(t("The companion cannot be reached. Check the Wi-Fi."));
+          document.dispatchEvent(new CustomEvent("tc:online"));
+        }
         dot.className = "dot on";
         show(msg.view, msg.events);
         // (the camera's news from here on comes by this stream; what it said before the

@@ -202,6 +202,7 @@
       if (e.code === "stale_version") ui.ownVersion = 0;  // (the view's version is the one to send)
       // (said once, in the red box by the buttons: a toast said it again on top of it)
       ui.alert = refusal(e, action);
+      ui.alertCode = e.code;
       ui.alertVersion = ctx.view ? ctx.view.version : null;
       ui.alertShow = true;
       vibrate([120, 60, 120]);
@@ -280,6 +281,11 @@
     if (p.colour === null) need.push("colour");
     return need;
   }
+
+  /* the connection is back: "The companion cannot be reached" is no longer so */
+  document.addEventListener("tc:online", () => {
+    if (ui.alert && ui.alertCode === "offline") { ui.alert = null; ui.alertCode = null; render(); }
+  });
 
   /* ---- mount / update ---- */
   function mount(r, c) {
@@ -931,6 +937,7 @@
         const own = e.seat !== null && e.seat !== undefined && e.seat === ctx.seat;
         ui.alert = own || e.seat === null || e.seat === undefined ? e.message
           : ctx.t("{name}: {message}", { name: player(e.seat), message: e.message });
+        ui.alertCode = e.code;
         ui.alertVersion = ctx.view ? ctx.view.version : null;
         ui.alertShow = true;
         if (own || ctx.isHost) vibrate([120, 60, 120]);
