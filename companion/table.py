@@ -41,6 +41,15 @@ CODE_LENGTH = 4
 MAX_NAME = 24
 PIN_TRIES = 5
 PIN_LOCK_S = 30.0
+# Across every address (200 addresses on a LAN, each with its own 5 tries, found a 4-digit
+# PIN in 112 s): past PIN_GLOBAL_TRIES wrong PINs at a table in PIN_GLOBAL_WINDOW_S, the
+# table hears one try a PIN_GLOBAL_SPACING_S, from anyone but a phone that gave the right
+# PIN before. Guessing among 10,000 PINs then takes days (5,000 tries on average, one a
+# minute: about 83 h), and the host waits a minute at most on a new phone; the host's own
+# phone, already unlocked, is never held.
+PIN_GLOBAL_TRIES = 10
+PIN_GLOBAL_WINDOW_S = 600.0
+PIN_GLOBAL_SPACING_S = 60.0
 
 
 class TableError(Exception):
@@ -111,6 +120,10 @@ class LiveTable:
     last_line: dict[str, Any] | None = None
     # each phone's wrong PINs (by its address on the LAN), the times of the latest
     pin_failures: dict[str | None, list[float]] = field(default_factory=dict)
+    # every wrong PIN at this table, whoever sent it (its time), and the addresses that gave
+    # the right one (``TableService.check_pin``)
+    pin_wrong: list[float] = field(default_factory=list)
+    pin_trusted: set[str | None] = field(default_factory=set)
     # the game's moment of play (``moment``, optional) at each version reached while this
     # process ran, the latest MOMENTS_KEPT: a move from a phone that saw an older version is
     # still heard at the same moment (see TableService._check_version)
@@ -348,10 +361,11 @@ class TableService:
     # -- who is who --------------------------------------------------------------------
     def check_pin(self, table_id: str, pin: Any, client: str | None = None) -> None:
         """Raise unless ``pin`` is the host's. Five wrong tries from one phone (``client``:
-        its address) lock the PIN for that phone for 30 s, so a 4-digit PIN cannot be
-        guessed from a phone on the LAN. Only that phone's: a lock for the whole table let
-        one player, a prank or a child mistyping, stop the host's undo and tie buttons, and
-        even the host's page, every 30 s."""
+        its address) lock the PIN for that phone for 30 s. Only that phone's: a lock for the
+        whole table let one player, a prank or a child mistyping, stop the host's undo and
+        tie buttons, and even the host's page, every 30 s. Across addresses, past
+        PIN_GLOBAL_TRIES wrong PINs the table hears one try a minute (see there), but from
+        an address that gave the right PIN before (the host's own phone keeps working)."""
         live = self.get(table_id)
         now = self.clock.monotonic_ns() / 1e9
         with live.lock:
@@ -369,9 +383,21 @@ class TableService:
                     N_("Too many wrong PINs from this phone. Try again in {s} s."),
                     s=int(PIN_LOCK_S - (now - failures[0])) + 1,
                 )
+            live.pin_wrong = [t for t in live.pin_wrong if now - t < PIN_GLOBAL_WINDOW_S]
+            wait = PIN_GLOBAL_SPACING_S - (now - live.pin_wrong[-1]) if live.pin_wrong else 0
+            if client not in live.pin_trusted and len(live.pin_wrong) >= PIN_GLOBAL_TRIES \
+                    and wait > 0:
+                raise TableError(
+                    429,
+                    "pin_busy",
+                    N_("Too many wrong PINs at this table. Try again in {s} s."),
+                    s=int(wait) + 1,
+                )
             if not isinstance(pin, str) or not _pin_ok(pin, live.record.pin_hash):
                 live.pin_failures[client] = [*failures, now]
+                live.pin_wrong.append(now)
                 raise TableError(403, "bad_pin_given", N_("That is not the host's PIN."))
+            live.pin_trusted.add(client)
 
     def seat_for_token(self, table_id: str, token: str | None) -> int | None:
         if not token:
