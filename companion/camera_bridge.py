@@ -32,6 +32,7 @@ from typing import Any
 
 from companion.events import CameraBack, CameraLost, CardSeen, ZoneCleared
 from companion.games.base import Actor
+from companion.narration import refusal_speech
 from companion.table import TableError, TableService
 
 log = logging.getLogger(__name__)
@@ -133,9 +134,12 @@ class CameraBridge:
             update = self.service.submit(tid, action, Actor(seat=seat, source="camera"))
         except TableError as exc:
             rej = exc.rejection
+            # (a game may want it said aloud too: Huang Di's wrong card on a wall)
+            spoken = refusal_speech(live.game, live.state, rej, seat)
             self.service.announce(tid, [{"type": "refused", "code": rej.code,
                                          "message": rej.message, "params": rej.params,
-                                         "seat": seat, "card": label, "source": "camera"}])
+                                         "seat": seat, "card": label, "source": "camera",
+                                         **spoken}])
             self.last = {"refused": rej.code, "action": action}
             return self.last
         self.last = {"accepted": update.version, "action": action}

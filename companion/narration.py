@@ -415,3 +415,35 @@ class Narrator:
                 self.say(event["key"], params if isinstance(params, dict) else {}, table_id)
             elif event.get("type") == "ambience":
                 self.backend.ambience(event.get("sound"))
+            elif event.get("type") == "refused" and isinstance(event.get("speak"), dict):
+                self.say_texts(event["speak"], table_id, key="refused")
+
+    def say_texts(self, texts: dict[str, Any], table_id: str | None = None,
+                  key: str = "line") -> str:
+        """Say a line a game wrote in each language itself (``{language: sentence}``: Huang
+        Di's wrong play, see :func:`refusal_speech`), as :meth:`say` says a script's."""
+        lang = self._lang(table_id)
+        text = texts.get(lang) or texts.get("en")
+        if not isinstance(text, str) or not text:
+            return ""
+        self.backend.say(text, lang, key=key, table_id=table_id)
+        if self.on_line:
+            self.on_line(table_id, {"type": "narration", "key": key, "text": text, "lang": lang,
+                                    "texts": {k: v for k, v in texts.items()
+                                              if k in script.LANGUAGES and isinstance(v, str)}})
+        return text
+
+
+def refusal_speech(game: Any, state: Any, rejection: Any, seat: int | None) -> dict[str, Any]:
+    """``{"speak": {language: sentence}}`` for a refused move the game wants said aloud at
+    the table (its ``speak_refusal(state, code, params, seat)``: a wrong card on a Huang Di
+    wall), to go into the ``refused`` event the table hears; ``{}`` for any other."""
+    hook = getattr(game, "speak_refusal", None)
+    if hook is None:
+        return {}
+    try:
+        texts = hook(state, rejection.code, dict(rejection.params), seat)
+    except Exception:  # (a game's words must never stop the refusal being announced)
+        log.exception("speak_refusal failed")
+        return {}
+    return {"speak": texts} if isinstance(texts, dict) and texts else {}

@@ -188,9 +188,21 @@ def announce_refusal(table_id: str, exc: TableError, action: Any, seat: int | No
     A tapped card is in that player's hand: the event carries neither the card nor the
     message, and is addressed to no phone (``to: []``), so no other phone's stream has it
     (the others read "Blue 8 cannot go on Wild Draw Four", a card of someone's hand)."""
-    game = tables().get(table_id).game
+    live = tables().get(table_id)
+    game = live.game
     rej = exc.rejection
-    if rej.code in getattr(game, "buzz_codes", ()):
+    if rej.code in getattr(game, "buzz_codes", ()) and getattr(game, "refusals_public", False):
+        # (Huang Di: the card lies face up on a wall, so every phone reads why it may not go
+        # there, and the speaker says it)
+        from companion.narration import refusal_speech
+
+        card = action.get("card") if isinstance(action, dict) else None
+        tables().announce(table_id, [{"type": "refused", "code": rej.code,
+                                      "message": rej.message, "params": rej.params,
+                                      "seat": seat, "source": "web",
+                                      "card": card if isinstance(card, str) else None,
+                                      **refusal_speech(game, live.state, rej, seat)}])
+    elif rej.code in getattr(game, "buzz_codes", ()):
         tables().announce(table_id, [{"type": "refused", "code": rej.code, "seat": seat,
                                       "source": "web", "to": []}])
 

@@ -39,7 +39,7 @@ from companion.games.base import (
     State,
     reject,
 )
-from companion.games.huangdi import camera
+from companion.games.huangdi import camera, speech
 from companion.games.huangdi.spec import ACTIONS, OPTIONS
 
 HAND = 5
@@ -579,6 +579,8 @@ class HuangDi:
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
     camera_deck: ClassVar[str] = "huangdi"
     buzz_codes: ClassVar[frozenset[str]] = WRONG_PLAY
+    # A wrong card lies face up on a wall: every phone reads why (no hand is told).
+    refusals_public: ClassVar[bool] = True
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
         opts = {o.name: o.default for o in OPTIONS} | dict(options)
@@ -649,6 +651,7 @@ class HuangDi:
             "options": state["options"],
             "current": state["current"],
             "turn": state["turn"],
+            "started": state["started"],
             "walls": walls,
             "stocks": state["stocks"],
             "discards": state["discards"],
@@ -683,6 +686,11 @@ class HuangDi:
         return {"columns": ["player", "stock_left", "score"],
                 "rows": [[p, state["stocks"][i]["count"], out["scores"][i]]
                          for i, p in enumerate(state["players"])]}
+
+    def speak_refusal(self, state: State, code: str, params: dict[str, Any],
+                      seat: int | None) -> dict[str, str] | None:
+        """The speaker's words for a wrong play, in each language (``narration``)."""
+        return speech.refusal_lines(state, code, params, seat)
 
     # -- the camera ---------------------------------------------------------------------
     def camera_zones(self, players: list[str]) -> list[tuple[str, tuple[float, ...]]]:
