@@ -8,7 +8,8 @@ log (WAL, synchronous=FULL) and the listeners (where the LEDs and the phones' st
 it). Latency = the listener's clock reading minus the first press's edge timestamp; the
 collection window (tie window 1 ms + 0.5 ms grace) is part of it by design. Rows by the
 round's first verdict: "right" (a pair showed), "tie" (the two first presses closer than
-1 ms: the host's to settle), "wrong" (no pair).
+1 ms: the host's to settle), "wrong" (no pair), "late" (no pair, within 2 s of a won slap: a
+slap on the pair the winner is gathering); a kind that did not occur has no row.
 
     .venv/bin/python benchmarks/bench_slap.py [--rounds 300]
 """
@@ -38,6 +39,7 @@ from companion.table import TableService
 from hardware.runtime import start
 
 PINS = [5, 6, 13, 19, 26, 12, 16, 20]
+KINDS = ("right", "tie", "wrong", "late", "void", "reslap")  # a Versus verdict's kind
 US = 1_000
 TARGET_P99_MS = 5.0
 
@@ -63,6 +65,36 @@ def wait_until(t_ns: int) -> None:
         time.sleep(0)
 
 
+def round_verdict(
+    early: list[tuple[int, dict]], published: list[tuple[int, dict]], last_race: int
+) -> tuple[int, int, int, dict] | None:
+    """A round's verdict: the first race after ``last_race`` (every round's presses come
+    past the last round's ``late_ms``, so they make a new race) once it is committed, as
+    ``(race, LEDs' time, commit time, verdict)``; None until then. Found by race, not by
+    place in the lists: under load a round's presses may reach the judge in two batches, the
+    second settling the race again with a verdict of its own that may come after the next
+    round has begun (the lists' places then belonged to another round: an IndexError)."""
+    races = [e["race"] for _, e in published if e["race"] > last_race]
+    if not races:
+        return None
+    race = min(races)
+    t_commit, committed = next((t, e) for t, e in published if e["race"] == race)
+    # the LEDs: told before the commit, from a dry run of the same action
+    t_leds, verdict = next(((t, e) for t, e in early if e["race"] == race),
+                           (t_commit, committed))
+    return race, t_leds, t_commit, verdict
+
+
+def tally(results: dict[str, list[float]], t_leds: int, t_commit: int, verdict: dict) -> None:
+    """Count one round's latencies from its first press's edge, under its verdict's kind
+    (any of Versus' kinds: "late" had no row and crashed the run)."""
+    first_edge = verdict["order"][0]["t_ns"]
+    ms = (t_leds - first_edge) / 1e6
+    results.setdefault(verdict["kind"], []).append(ms)
+    results["all"].append(ms)
+    results["committed"].append((t_commit - first_edge) / 1e6)
+
+
 def run(rounds: int, seed: int = 1) -> dict[str, list[float]]:
     rng = random.Random(seed)
     clock = SystemClock()
@@ -76,26 +108,28 @@ def run(rounds: int, seed: int = 1) -> dict[str, list[float]]:
         factory = MockFactory()
         published: list[tuple[int, dict]] = []  # committed: the phones' streams hear these
         early: list[tuple[int, dict]] = []  # provisional: the LEDs and the buzzer
-        got = threading.Event()
+        got = threading.Condition()
 
         def heard(into: list[tuple[int, dict]]):
             def listener(update) -> None:
                 for e in update.events:
                     if e.get("type") == "verdict":
-                        into.append((clock.monotonic_ns(), e))
-                        if into is published:
-                            got.set()
+                        with got:
+                            into.append((clock.monotonic_ns(), e))
+                            got.notify_all()
 
             return listener
+
 
         service.add_listener(heard(published))
         hw = start(Config(button_pins=PINS), service, clock, keys=False, factory=factory)
         hw.router.add_early_listener(heard(early))
         camera = Actor(source="camera")
-        results: dict[str, list[float]] = {
-            "right": [], "tie": [], "wrong": [], "all": [], "committed": []
-        }
+        # (a verdict's kind is one of KINDS: "late" is a slap on a pair being gathered, within
+        # 2 s of a won slap, which most no-pair rounds after a won pair round are)
+        results: dict[str, list[float]] = {k: [] for k in (*KINDS, "all", "committed")}
         showing: list[int] = []
+        race = -1
         try:
             for i in range(rounds):
                 # Every 5th round two piles show the same new picture; otherwise the piles
@@ -112,8 +146,6 @@ def run(rounds: int, seed: int = 1) -> dict[str, list[float]]:
                         {"type": "pile_top", "seat": seat, "card": f"c{i}", "t_ns": now + 1},
                         camera,
                     )
-                got.clear()
-                seen, seen_early = len(published), len(early)
                 base = clock.monotonic_ns() + 200 * US
                 edges = []
                 for pin in PINS:
@@ -123,15 +155,14 @@ def run(rounds: int, seed: int = 1) -> dict[str, list[float]]:
                     wait_until(t)
                     p = factory.pin(pin)
                     p.drive_low() if level == 0 else p.drive_high()
-                if not got.wait(2.0):
+                with got:
+                    found = got.wait_for(
+                        lambda last=race: round_verdict(early, published, last), timeout=2.0
+                    )
+                if not found:
                     raise RuntimeError(f"round {i}: no verdict published")
-                t_pub, verdict = early[seen_early]  # the round's first verdict
-                first_edge = verdict["order"][0]["t_ns"]
-                ms = (t_pub - first_edge) / 1e6
-                results[verdict["kind"]].append(ms)
-                results["all"].append(ms)
-                t_commit, _ = published[seen]
-                results["committed"].append((t_commit - first_edge) / 1e6)
+                race = found[0]
+                tally(results, *found[1:])
                 for pin in PINS:  # let go; idle long enough to count as released
                     factory.pin(pin).drive_high()
                 time.sleep(0.06)  # past the release time and the race's late_ms
@@ -157,13 +188,9 @@ def main() -> int:
     print(f"slap latency, winning edge's timestamp -> verdict published ({os.cpu_count()} cores,")
     print(f"load {os.getloadavg()[0]:.1f}); 8 buttons bouncing at once, tie window 1 ms")
     print(f"{'published to':<28} {'n':>5} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}")
-    rows = [
-        ("LEDs+buzzer, right", "right"),
-        ("LEDs+buzzer, tie", "tie"),
-        ("LEDs+buzzer, wrong", "wrong"),
-        ("LEDs+buzzer, all", "all"),
-        ("committed (phones' SSE)", "committed"),
-    ]
+    rows = [(f"LEDs+buzzer, {k}", k) for k in results if k not in ("all", "committed")
+            and results[k]]
+    rows += [("LEDs+buzzer, all", "all"), ("committed (phones' SSE)", "committed")]
     for label, name in rows:
         v = results[name]
         print(

@@ -185,6 +185,17 @@ class Versus:
                     N_("Drawn at random"), N_("Strict order of the presses")),
         ),
         Option(
+            "right_after_wrong",
+            "wins",
+            N_(
+                "A right slap after a wrong one in the same slap: it wins (V2, the first to "
+                "slap correctly), or the first hand on the Gems, a wrong one, ends that slap "
+                "and the right one under it wins nothing."
+            ),
+            choices=("wins", "void"),
+            labels=(N_("The first right slap wins"), N_("A wrong first hand voids the slap")),
+        ),
+        Option(
             "late_ms",
             500,
             N_("Presses within this many milliseconds of the first belong to the same slap."),
@@ -317,6 +328,14 @@ class Versus:
             {"seat": "the Amulet's holder, who flipped one of the matching cards"},
         ),
         ActionSpec(
+            "phone_buttons",
+            N_("Show or hide the phones' slap buttons: with the table's buttons wired, a "
+               "phone's press (stamped on arrival, Wi-Fi late) is not fair against them (host)."),
+            {"type": "phone_buttons", "on": False},
+            {"on": "true: the phones may slap; false: only the table's buttons"},
+            host_only=True,
+        ),
+        ActionSpec(
             "end_game", N_("End the game now (host)."), {"type": "end_game"}, host_only=True
         ),
     )
@@ -380,6 +399,7 @@ class Versus:
             "ended": False,
             "ended_by_host": False,
             "amulet_used": False,
+            "phone_buttons": True,  # the phones' on-screen slap buttons (the host's switch)
         }
 
     # -- what the adapters send -------------------------------------------------------
@@ -445,12 +465,12 @@ class Versus:
             "set_penalty": self._set_penalty,
             "correct": self._correct,
             "end_game": self._end_game,
+            "phone_buttons": self._phone_buttons,
         }.get(kind if isinstance(kind, str) else "")
         if handler is None:
             return reject("unknown_action", N_("Unknown action: {action}."), action=str(kind)[:40])
-        if kind in ("settle_tie", "overrule", "set_penalty", "correct", "end_game") and (
-            not ctx.actor.host
-        ):
+        if kind in ("settle_tie", "overrule", "set_penalty", "correct", "end_game",
+                    "phone_buttons") and not ctx.actor.host:
             return reject("host_only", N_("Only the host can do that."))
         if state["ended"]:
             if kind in ("slap", "pile_top") and not state["ended_by_host"]:
@@ -462,6 +482,17 @@ class Versus:
             if kind not in ("overrule", "use_amulet", "correct", "set_penalty"):
                 return _game_over()
         return handler(state, action, ctx)
+
+    def _phone_buttons(self, state: State, action: Action, ctx: Context) -> Result:
+        """The host shows or hides the phones' slap buttons (docs/wiring.md): a phone's
+        press is stamped when it reaches the server, Wi-Fi late, so against wired buttons it
+        is not fair. Hidden, a phone's slap is refused; the wired buttons still slap."""
+        on = action.get("on")
+        if not isinstance(on, bool):
+            return reject("bad_value", N_("Say true (the phones may slap) or false."))
+        new = _clone(state)
+        new["phone_buttons"] = on
+        return Accepted(new, [{"type": "phone_buttons", "on": on}])
 
     # pile tops ------------------------------------------------------------------------
     def _pile_top(
@@ -603,6 +634,10 @@ class Versus:
         n = len(state["players"])
         actor = ctx.actor
         trusted = actor.host or actor.source == "button"
+        if not trusted and not state.get("phone_buttons", True):
+            return reject("phone_buttons_off",
+                          N_("The host has turned the phones' slap buttons off: slap the "
+                             "table's button."))
         if "presses" in action:
             raw = action["presses"]
             if not isinstance(raw, list) or not 0 < len(raw) <= MAX_PRESSES:
@@ -771,6 +806,14 @@ class Versus:
             status[e["seat"]] = "right" if fresh_pair else "late" if stale_pair else "wrong"
             if fresh_pair and first_right is None:
                 first_right = e["t_ns"]
+        first_in = next((e for e in order if status[e["seat"]] != "out"), None)
+        if (opts.get("right_after_wrong") == "void" and first_in is not None
+                and status[first_in["seat"]] == "wrong"):
+            # (the option: the first hand on the Gems was wrong, and it ends this slap; a
+            # right one under it wins nothing and claims nothing: the pair stays)
+            for e in order:
+                if status[e["seat"]] == "right":
+                    status[e["seat"]] = "late"
         rights = [e for e in order if status[e["seat"]] == "right"]
         forced = race.get("forced")
         winner: int | None
@@ -1260,6 +1303,7 @@ class Versus:
             "ended": state["ended"],
             "outcome": self.outcome(state),
             "options": state["options"],
+            "phone_buttons": state.get("phone_buttons", True),
         }
 
     def player_view(self, state: State, seat: int) -> dict[str, Any]:

@@ -311,8 +311,8 @@
     const { t } = ctx;
     const box = root.querySelector("#vs-slap-box");
     const me = ctx.seat !== null ? pub.seats[ctx.seat] : null;
-    box.hidden = !me;
-    if (!me) return;
+    box.hidden = !me || pub.phone_buttons === false; // (the host hid them: the wired buttons slap)
+    if (box.hidden) return;
     const btn = root.querySelector("#vs-slap");
     const off = pub.ended || me.out;
     btn.disabled = off;
@@ -451,6 +451,9 @@
         el("div", { class: "stack" },
           el("label", {}, t("Whose pile"), el("select", { id: "vs-host-pile-seat" }, seatOptions(false))),
           el("div", { id: "vs-host-palette", class: "vs-palette" }))),
+      el("button", { class: "btn wide", type: "button", id: "vs-phone-buttons", onclick: () => {
+        ctx.act({ type: "phone_buttons", on: ctx.view.public.phone_buttons === false }).catch(() => {});
+      } }),
       el("button", { class: "btn wide vs-end", type: "button", id: "vs-end", text: t("End the game"), onclick: async () => {
         if (!confirm(t("End the game now?"))) return;
         try { await ctx.act({ type: "end_game" }); } catch (e) { /* toasted */ }
@@ -542,6 +545,8 @@
     prefillOverrule();
     renderHostPalette();
     root.querySelector("#vs-end").disabled = !!pub.ended;
+    root.querySelector("#vs-phone-buttons").textContent = pub.phone_buttons === false
+      ? ctx.t("Show the phones' slap buttons") : ctx.t("Hide the phones' slap buttons (wired buttons only)");
   }
 
   /* ---- events: the feel of the game (the view draws the rest) ---- */
