@@ -204,7 +204,8 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     sleeper = villagers[0]
     hold(phones[sleeper])
     expect(phones[sleeper].locator("#ww-secret")).to_contain_text("Durma")
-    expect(phones[sleeper].locator("#ww-secret .ww-target")).to_have_count(0)
+    # (the same buttons as an awake role's, that do nothing: issue 37 #6)
+    expect(phones[sleeper].locator('#ww-secret .ww-target[aria-disabled="true"]')).to_have_count(8)
     lift(phones[sleeper])
 
     # the seer looks at a werewolf: her thumb holds the pad, another finger taps (real touch)
@@ -449,3 +450,70 @@ def test_the_host_page_says_where_the_voice_comes_from_and_tests_it(server_facto
     host.locator("#ww-voice-test").click()
     expect(host.locator("#ww-voice-trouble")).to_have_count(0)
     assert host.js_errors == []
+
+
+SHAPE = """() => [...document.querySelectorAll(
+    '#ww-secret .ww-prompt, #ww-secret .ww-target, #ww-secret .ww-act, #ww-secret .ww-card, '
+    + '#ww-secret .ww-known')].map((e) => { const r = e.getBoundingClientRect();
+    return [e.className.replace(/ on\\b/, ''), Math.round(r.x), Math.round(r.y),
+            Math.round(r.width), Math.round(r.height)]; })"""
+
+
+def ink(page) -> float:
+    """The share of the held screen's pixels that are not its background."""
+    import cv2
+    import numpy as np
+
+    box = page.locator("#ww-secret").bounding_box()
+    png = page.screenshot(clip=box)
+    img = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR).astype(int)
+    bg = img[2, 2]
+    return float((np.abs(img - bg).max(axis=2) > 40).mean())
+
+
+def test_every_held_screen_at_night_looks_the_same_whatever_the_role(server_factory, phone):
+    """Issue 37 #6: at night an awake seer's held screen (a grid of names, her role in very
+    large type) was told from a sleeper's one line across the table."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN,
+        "options": {"deal": "host", "timers": {"seer": 3600, "werewolves": 3600}}})
+    assert status == 201, res
+    table, url = Table(server, res["table"]["id"]), server.url + res["url"]
+    roles = ["werewolf", "werewolf", "seer", "witch"] + ["villager"] * 4
+    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4}})
+    table.act({"type": "assign", "roles": roles})
+    table.act({"type": "start"})
+    table.act({"type": "skip"})
+    phones = {}
+    for seat in (0, 2, 3, 4):  # a wolf, the seer, the witch, a villager
+        page = phone("pt-BR", width=360)
+        page.goto(url + "?join=1")
+        page.locator(f'#seats button[data-seat="{seat}"]').click()
+        expect(page.locator("#ww-phase")).to_have_text("Noite 1")
+        phones[seat] = page
+    for step, awake in (("A vidente está acordada", 2), ("Os lobisomens estão acordados", 0)):
+        for page in phones.values():
+            expect(page.locator("#ww-step")).to_have_text(step)
+            hold(page)
+            expect(page.locator("#ww-secret .ww-target")).to_have_count(8)
+        shapes = {seat: page.evaluate(SHAPE) for seat, page in phones.items()}
+        for seat, shape in shapes.items():
+            assert shape == shapes[awake], (seat, shape)
+        inks = {seat: ink(page) for seat, page in phones.items()}
+        # (the prompts differ by a few words: the shapes are the same)
+        assert max(inks.values()) <= 1.3 * min(inks.values()), inks
+        # the awake role acts from it: a tap on a name
+        target = phones[awake].locator('#ww-secret .ww-target[data-seat="5"]')
+        target.click()
+        if awake == 0:
+            expect(target).to_contain_text(NAMES[0])  # (the pack's vote, live)
+        else:
+            expect(phones[2].locator("#ww-secret .ww-known")).to_contain_text(NAMES[5])
+        for page in phones.values():
+            lift(page)
+        if awake == 0:
+            break
+        assert table.host()["state"]["step"]["name"] == "werewolves"
+    for page in phones.values():
+        assert page.js_errors == []

@@ -507,8 +507,8 @@
       el("small", { class: "muted", text: t("Your card") }),
       el("strong", { class: "ww-card-name" }, roleTag(y.seat, y.role, false)),
       el("p", { class: "ww-blurb", text: roleBlurb(y.role) })));
-    if (y.original_role) box.append(el("p", { text: t("You were the thief and took this card.") }));
     const known = el("ul", { class: "ww-known" });
+    if (y.original_role) known.append(el("li", { text: t("You were the thief and took this card.") }));
     const pack = (y.known || []).filter((k) => k.how === "pack");
     if (pack.length) known.append(el("li", {}, TC.spaced(t("Your pack:")), ...pack.map((k, i) =>
       el("span", {}, i ? TC.listSep : "", names()[k.seat], TC.brackets[0], roleTag(k.seat, k.role), TC.brackets[1]))));
@@ -528,7 +528,7 @@
     if (y.potions) known.append(el("li", { text: t("Potions: healing {heal}, poison {poison}", {
       heal: y.potions.heal ? "✓" : "✗", poison: y.potions.poison ? "✓" : "✗" }) }));
     for (const n of notes) if (n.night === p.night) known.append(el("li", { class: "ww-note", text: n.text }));
-    if (known.children.length) box.append(known);
+    if (known.children.length || p.phase === "night") box.append(known);
 
     // at night what this phone does comes first: below the card it lay under the pad, and a
     // wolf held the pad with one thumb and scrolled to the victims with another finger
@@ -545,79 +545,102 @@
       y.role ? el("p", { class: "ww-ok" }, TC.spaced(t("Entered:")), roleTag(y.seat, y.role)) : null);
   }
 
+  /* The night's held screen: one frame for every role, so a neighbour cannot tell from
+     across the table who is acting (an awake seer's grid of names and her role in very large
+     type stood out against a sleeper's one line). Always: a prompt of two lines, a button
+     for each living player, and a row of two buttons; a chosen button is marked by its
+     border only. What a role cannot use there is inert: it looks the same, and does nothing. */
   function nightInput(y) {
     const p = pub(), { el, t } = ctx;
     const step = p.step;
-    const box = el("div", { class: "ww-input stack" });
+    const l = stepLocal();
+    // (a sleeper's prompt as long as an awake role's: the same amount of ink)
+    const frame = { prompt: TC.sentences([t("Sleep. Nothing to do now."), t("Keep your eyes closed until you are called.")]), grid: {}, chosen: [], acts: [] };
     const awake = y.awake;
     if (!awake || !step || step.name !== awake) {
       if (y.can_peek) {
-        box.append(el("p", { text: t("The werewolves are choosing. Peek? They may catch you.") }),
-          el("button", { class: "btn wide", type: "button", id: "ww-peek", text: t("Peek"), onclick: () => send({ type: "peek" }) }));
-        return box;
+        frame.prompt = t("The werewolves are choosing. Peek? They may catch you.");
+        frame.acts = [{ id: "ww-peek", text: t("Peek"), on: () => send({ type: "peek" }) }];
       }
-      box.append(el("p", { class: "ww-zzz", text: t("Sleep. Nothing to do now.") }));
-      return box;
-    }
-    const l = stepLocal();
-    const others = living().filter((s) => s !== y.seat);
-    if (awake === "thief") {
+    } else if (awake === "thief") {
       const spares = y.spares || [];
       const bothWolves = spares.length === 2 && spares.every((r) => r === "werewolf");
-      box.append(el("p", { text: t("The spare cards. Take one, or keep your card.") }),
-        el("div", { class: "grid" }, spares.map((r, i) => el("button", { class: "btn", type: "button", "data-take": i,
-          onclick: () => send({ type: "thief", take: i }) }, TC.spaced(t("Take:")), roleTag("spare" + i, r)))),
-        bothWolves ? el("p", { class: "muted", text: t("Both are werewolves: you must take one.") })
-          : el("button", { class: "btn ghost wide", type: "button", "data-take": "keep", text: t("Keep my card"), onclick: () => send({ type: "thief", take: null }) }));
+      frame.prompt = bothWolves ? t("Both spare cards are werewolves: you must take one.")
+        : t("The spare cards. Take one, or keep your card.");
+      frame.slots = spares.map((r, i) => ({ take: String(i), label: [TC.spaced(t("Take:")), roleTag("spare" + i, r)],
+        on: () => send({ type: "thief", take: i }) }));
+      if (!bothWolves) frame.slots.push({ take: "keep", label: [t("Keep my card")], on: () => send({ type: "thief", take: null }) });
     } else if (awake === "cupid") {
       l.lovers = l.lovers || [];
-      box.append(el("p", { text: t("Choose two lovers (you may choose yourself).") }),
-        seatButtons(living(), (s) => {
-          l.lovers = l.lovers.includes(s) ? l.lovers.filter((x) => x !== s) : [...l.lovers, s].slice(-2);
-          renderSecret();
-        }, { chosen: l.lovers }),
-        el("button", { class: "btn primary wide", type: "button", id: "ww-confirm", disabled: l.lovers.length !== 2, text: t("Make them fall in love"),
-          onclick: () => send({ type: "cupid", lovers: l.lovers }) }));
+      frame.prompt = t("Choose two lovers (you may choose yourself).");
+      for (const s of living()) frame.grid[s] = () => { l.lovers = l.lovers.includes(s) ? l.lovers.filter((x) => x !== s) : [...l.lovers, s].slice(-2); renderSecret(); };
+      frame.chosen = l.lovers;
+      frame.acts = [{ id: "ww-confirm", text: t("Make them fall in love"), ready: l.lovers.length === 2, on: () => send({ type: "cupid", lovers: l.lovers }) }];
     } else if (awake === "lovers") {
-      box.append(el("p", { text: t("Look at your lover, then go back to sleep.") }),
-        el("button", { class: "btn primary wide", type: "button", id: "ww-confirm", text: t("Seen"), onclick: () => send({ type: "ack" }) }));
+      frame.prompt = t("Look at your lover, then go back to sleep.");
+      frame.acts = [{ id: "ww-confirm", text: t("Seen"), on: () => send({ type: "ack" }) }];
     } else if (awake === "seer") {
-      box.append(el("p", { text: t("Whose card do you want to see?") }),
-        seatButtons(others, (s) => send({ type: "seer", target: s })));
+      frame.prompt = t("Whose card do you want to see?");
+      for (const s of living()) if (s !== y.seat) frame.grid[s] = () => send({ type: "seer", target: s });
     } else if (awake === "werewolves") {
       const votes = {};
       for (const v of y.wolf_votes || []) votes[v.seat] = v.target;
       const mine = votes[y.seat];
-      box.append(el("p", { text: t("Choose your victim together. The pack must agree.") }),
-        seatButtons(living(), (s) => send({ type: "wolf_vote", target: s }), {
-          chosen: mine === undefined || mine === null ? [] : [mine],
-          extra: (s) => {
-            const by = Object.keys(votes).filter((w) => votes[w] === s).map((w) => names()[w]);
-            return by.length ? el("small", { class: "ww-voters", text: " ← " + TC.list(by) }) : null;
-          },
-        }),
-        el("button", { class: "btn ghost wide", type: "button", "data-seat": "none", text: t("No victim tonight"),
-          onclick: () => send({ type: "wolf_vote", target: null }) }));
+      frame.prompt = t("Choose your victim together. The pack must agree.");
+      for (const s of living()) frame.grid[s] = () => send({ type: "wolf_vote", target: s });
+      frame.chosen = mine === undefined || mine === null ? [] : [mine];
+      frame.extra = (s) => {
+        const by = Object.keys(votes).filter((w) => votes[w] === s).map((w) => names()[w]);
+        return by.length ? el("small", { class: "ww-voters", text: " ← " + TC.list(by) }) : null;
+      };
       const none = Object.keys(votes).filter((w) => votes[w] === null).map((w) => names()[w]);
-      if (none.length) box.append(el("p", { class: "muted", text: t("No victim: {names}", { names: TC.list(none) }) }));
+      frame.acts = [{ seat: "none", text: none.length ? t("No victim: {names}", { names: TC.list(none) }) : t("No victim tonight"),
+        chosen: mine === null, on: () => send({ type: "wolf_vote", target: null }) }];
     } else if (awake === "witch") {
       const victim = y.victim;
-      box.append(el("p", { class: "big", text: victim === null || victim === undefined
-        ? t("The werewolves chose no victim tonight.") : t("The werewolves' victim: {name}", { name: names()[victim] }) }));
       if (l.heal === undefined) { l.heal = false; l.poison = null; }
-      if (y.potions && y.potions.heal && victim !== null && victim !== undefined) {
-        box.append(el("button", { class: "btn wide" + (l.heal ? " primary" : ""), type: "button", id: "ww-heal", "aria-pressed": String(l.heal),
-          text: t("Heal {name}", { name: names()[victim] }), onclick: () => { l.heal = !l.heal; renderSecret(); } }));
-      }
+      frame.prompt = victim === null || victim === undefined
+        ? t("The werewolves chose no victim tonight.") : t("The werewolves' victim: {name}", { name: names()[victim] });
       if (y.potions && y.potions.poison) {
-        box.append(el("p", { text: t("Poison someone?") }),
-          seatButtons(living(), (s) => { l.poison = l.poison === s ? null : s; renderSecret(); }, { chosen: l.poison === null ? [] : [l.poison] }));
+        for (const s of living()) frame.grid[s] = () => { l.poison = l.poison === s ? null : s; renderSecret(); };
+        frame.chosen = l.poison === null ? [] : [l.poison];
       }
-      box.append(el("button", { class: "btn primary wide", type: "button", id: "ww-confirm",
-        text: !l.heal && l.poison === null ? t("Use no potion") : t("Confirm"),
-        onclick: () => send({ type: "witch", heal: l.heal, poison: l.poison }) }));
+      const heal = y.potions && y.potions.heal && victim !== null && victim !== undefined;
+      frame.acts = [
+        heal ? { id: "ww-heal", text: t("Heal {name}", { name: names()[victim] }), chosen: l.heal, pressed: true,
+          on: () => { l.heal = !l.heal; renderSecret(); } } : null,
+        { id: "ww-confirm", text: !l.heal && l.poison === null ? t("Use no potion") : t("Confirm"),
+          on: () => send({ type: "witch", heal: l.heal, poison: l.poison }) }];
     }
-    return box;
+    return nightFrame(frame);
+  }
+
+  function nightFrame(f) {
+    const { el, t } = ctx;
+    const inert = (text, attrs) => el("button", { class: "btn ww-act grow", type: "button", "aria-disabled": "true", ...(attrs || {}) }, text);
+    const seats = living();
+    const slots = f.slots || [];
+    const grid = el("div", { class: "grid ww-targets" }, seats.map((s, k) => {
+      const slot = slots[k];
+      if (slot) {
+        return el("button", { class: "btn ww-target", type: "button", "data-take": slot.take, onclick: slot.on }, ...slot.label);
+      }
+      const on = f.grid[s];
+      const chosen = f.chosen.includes(s);
+      return el("button", { class: "btn ww-target" + (chosen ? " on" : ""), type: "button", "data-seat": s,
+        "aria-pressed": on && f.chosen.length ? String(chosen) : null, "aria-disabled": on ? null : "true",
+        onclick: on || null }, names()[s], f.extra ? f.extra(s) : null);
+    }));
+    const acts = [0, 1].map((k) => {
+      const a = f.acts[k];
+      if (!a) return inert(t("Keep your eyes closed"));
+      return el("button", { class: "btn ww-act grow" + (a.chosen ? " on" : ""), type: "button", id: a.id || null,
+        "data-seat": a.seat || null, "aria-pressed": a.pressed ? String(!!a.chosen) : null,
+        "aria-disabled": a.ready === false ? "true" : null,
+        onclick: () => { if (a.ready !== false) a.on(); } }, a.text);
+    });
+    return el("div", { class: "ww-input ww-frame stack" },
+      el("p", { class: "ww-prompt", text: f.prompt }), grid, el("div", { class: "row ww-acts" }, acts));
   }
 
   /* ---- the end ---- */
