@@ -1,4 +1,4 @@
-"""The ``companion`` command: ``serve``, ``doctor`` and the ``vision`` tools.
+"""The ``companion`` command: ``serve``, ``doctor``, the backups and the ``vision`` tools.
 
 Subsystems add their own subcommands through an ``add_parser(subparsers)`` function, so this
 file stays a table of contents.
@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     _add_serve(sub)
     _add_doctor(sub)
+    from companion.backup import add_parser as add_backup
+
+    add_backup(sub)
     try:
         from vision.cli import add_parser as add_vision
     except ImportError as exc:  # the vision tools are optional only while being written
@@ -58,13 +61,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand. A bad setting or a database that cannot be opened is a person's
     to fix, not a bug: one ``error:`` line and exit 2 (as argparse does), no traceback."""
+    from companion.backup import BackupError
     from companion.config import ConfigError
     from companion.store import DatabaseError
 
     args = build_parser().parse_args(argv)
     try:
         return int(args.func(args) or 0)
-    except (ConfigError, DatabaseError) as exc:
+    except (ConfigError, DatabaseError, BackupError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

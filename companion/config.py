@@ -52,6 +52,11 @@ class Config:
     # a name no one configured is refused, against DNS rebinding). Comma or space separated;
     # "*" answers to any name (behind a proxy that checks names itself).
     allowed_hosts: str = ""
+    # Backups of the database (companion/backup.py): every N hours while serve runs (0: none),
+    # the newest N kept, in backup_dir (empty: <data_dir>/backups).
+    backup_every_hours: int = 6
+    backup_keep: int = 7
+    backup_dir: str = ""
 
     @property
     def data_path(self) -> Path:
@@ -68,6 +73,8 @@ class Config:
         return "0.0.0.0" if is_raspberry_pi() else "127.0.0.1"
 
 
+# The file's sections load_config reads (a key may also sit at the top level).
+SECTIONS = ("companion", "gpio", "camera", "speech", "server", "backup", "network")
 SPEECH_CHOICES = ("espeak", "browser", "silent")  # (and "espeak-ng"; "": auto)
 CAMERA_KINDS = ("picamera2", "opencv", "replay", "off")  # (opencv:<n|path>, replay:<path>)
 # The table's languages (companion.games.werewolf.script.LANGUAGES; a test keeps them equal)
@@ -92,7 +99,9 @@ def _expected(name: str, value: Any) -> str | None:
     """What ``value`` should be for the field ``name``, or None when it is fine."""
     if name == "port":
         return None if _is_int(value) and 1 <= value <= 65535 else "an integer from 1 to 65535"
-    if name in ("threads", "max_body_bytes"):
+    if name == "backup_every_hours":
+        return None if _is_int(value) and value >= 0 else "an integer of 0 (none) or more"
+    if name in ("threads", "max_body_bytes", "backup_keep"):
         return None if _is_int(value) and value >= 1 else "an integer of 1 or more"
     if name == "buzzer_pin":
         ok = value is None or (_is_int(value) and value >= 0)
@@ -148,7 +157,7 @@ def _read_file(path: Path, explicit: bool) -> dict[str, Any]:
     section = data.get("companion")
     flat = dict(section) if isinstance(section, dict) else {}
     flat.update({k: v for k, v in data.items() if not isinstance(v, dict)})
-    for name in ("gpio", "camera", "speech", "server"):
+    for name in SECTIONS[1:]:
         if isinstance(data.get(name), dict):
             flat.update(data[name])
     return flat

@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from companion.backup import serving, start_backups
 from companion.config import Config, load_config
 from companion.store import Store
 from companion.table import TableService
@@ -122,6 +123,7 @@ def serve(args: argparse.Namespace) -> int:
     # (the host's page says where the voice comes from, tests it and says a line again)
     app.extensions["narrator"] = getattr(stop_narration, "narrator", None)
     stop_camera = start_camera(cfg, service, app)
+    stop_backups = start_backups(cfg)
     lines, qr_url = ready_text(url, cfg.port, local_only)
     for line in lines:
         print(line, flush=True)
@@ -139,13 +141,16 @@ def serve(args: argparse.Namespace) -> int:
     stop = _stopper(app)
     previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        server.print_listen("Serving on http://{}:{}")
-        sys.stdout.flush()
-        server.run()
+        # (the lock tells `companion restore` that this process has the database open)
+        with serving(cfg.database_path):
+            server.print_listen("Serving on http://{}:{}")
+            sys.stdout.flush()
+            server.run()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         server.close()
+        stop_backups()
         stop_camera()
         stop_narration()
         stop_hw()

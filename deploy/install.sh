@@ -27,6 +27,9 @@ readonly CONF=$CONF_DIR/companion.toml
 readonly DATA_DIR=/var/lib/companion
 readonly UNIT=companion.service
 readonly UNIT_PATH=/etc/systemd/system/$UNIT
+# `sudo companion doctor|backup|backups|restore|hotspot`: the venv's command run with the
+# service's user, config and data folder (deploy/companion).
+readonly CLI=/usr/local/bin/companion
 # Debian's own python3, by path: apt's Python packages live in its dist-packages, and a pyenv
 # or /usr/local python3 found first on root's PATH would not see them (and may sit in /root,
 # out of the service user's reach).
@@ -242,6 +245,8 @@ install_app() {
     # As the service user: the app must be readable and runnable by it, not just by root.
     verify "the companion command runs as $APP_USER" as_app "$VENV/bin/companion" --help
     verify "companion and its web app import" as_app "$VENV/bin/python" -c 'import companion.serve, web'
+    run install -m 0755 "$SCRIPT_DIR/companion" "$CLI"
+    verify "$CLI is current" cmp -s "$SCRIPT_DIR/companion" "$CLI"
     if is_pi && ((!DRY_RUN)) && pkg_installed python3-picamera2; then
         # A warning, not a stop: without the camera the table still keeps scores.
         if "$VENV/bin/python" -c 'import picamera2' >/dev/null 2>&1; then
@@ -263,7 +268,7 @@ import tomllib
 from dataclasses import fields
 from pathlib import Path
 
-from companion.config import Config, ConfigError, load_config
+from companion.config import SECTIONS, Config, ConfigError, load_config
 
 path = Path(sys.argv[1])
 try:
@@ -273,7 +278,7 @@ except ConfigError as exc:
 with path.open("rb") as fh:
     data = tomllib.load(fh)
 known = {f.name for f in fields(Config)}
-sections = {"companion", "server", "camera", "speech", "gpio"}  # those load_config reads
+sections = set(SECTIONS)  # those load_config reads
 unknown = []
 for key, value in data.items():
     if isinstance(value, dict):
@@ -406,7 +411,8 @@ summary() {
     [[ -n $addr ]] && say "  Phones:  http://$addr:$port/  (or http://$(hostname).local:$port/)"
     say "  Wiring:  $CONF   then: sudo systemctl restart $APP_USER"
     say "  Logs:    journalctl -u $APP_USER -f"
-    say "  Check:   sudo -u $APP_USER $VENV/bin/companion doctor"
+    say "  Check:   sudo companion doctor"
+    say "  Backups: sudo companion backups   (restore one: sudo companion restore FILE)"
 }
 
 # ---- uninstall ----------------------------------------------------------------------------
@@ -431,6 +437,7 @@ uninstall() {
 
     step "Remove the application $VENV"
     if [[ -e $VENV ]]; then run rm -rf -- "${VENV:?}"; else say "    $VENV is already gone"; fi
+    if [[ -e $CLI ]]; then run rm -f -- "$CLI"; fi
     if [[ -d $PREFIX ]]; then run rmdir --ignore-fail-on-non-empty -- "$PREFIX"; fi
     verify "$VENV removed" test ! -e "$VENV"
 
@@ -446,7 +453,8 @@ uninstall() {
 
 preflight() {
     [[ -f $REPO_DIR/pyproject.toml ]] || die "$REPO_DIR is not a Table Companion checkout (no pyproject.toml)"
-    [[ -f $SCRIPT_DIR/companion.service && -f $SCRIPT_DIR/companion.example.toml ]] ||
+    [[ -f $SCRIPT_DIR/companion.service && -f $SCRIPT_DIR/companion.example.toml &&
+        -f $SCRIPT_DIR/companion ]] ||
         die "deploy files missing next to $0"
     if ((DRY_RUN)); then
         say "Dry run: the steps and commands for this machine; nothing is changed."

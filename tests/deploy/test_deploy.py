@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.config import SECTIONS as CONFIG_SECTIONS
 from companion.config import Config, load_config
 
 REPO = Path(__file__).resolve().parents[2]
@@ -26,7 +27,7 @@ EXAMPLE = DEPLOY / "companion.example.toml"
 UNIT = DEPLOY / "companion.service"
 
 # The sections load_config reads (besides top-level keys); a key in any other section is lost.
-SECTIONS = {"companion", "server", "camera", "speech", "gpio"}
+SECTIONS = set(CONFIG_SECTIONS)
 CONFIG_FIELDS = {f.name for f in fields(Config)}
 # A commented-out setting in the example, e.g. `# data_dir = "/var/lib/companion"`.
 COMMENTED_KEY = re.compile(r"^#\s?([a-z_]+) = (.+)$")
