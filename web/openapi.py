@@ -127,9 +127,20 @@ def build_openapi() -> dict[str, Any]:
                 "responses": {"200": _json({"type": "object"}), **errors}}},
             "/api/tables/{table_id}/stream": {"get": {
                 "summary": "Server-Sent Events: the caller's view after every change it "
-                           "may see (token as ?token=, the host's PIN as ?pin=)",
-                "parameters": [table_id],
+                           "may see (a browser: ?ticket= from stream-ticket; other "
+                           "clients: the usual headers)",
+                "parameters": [table_id, {"name": "ticket", "in": "query",
+                                          "schema": {"type": "string"}}],
+                "security": auth,
                 "responses": {"200": {"description": "text/event-stream"}, **errors}}},
+            "/api/tables/{table_id}/stream-ticket": {"post": {
+                "summary": "A single-use ticket, valid 60 s, to open one stream as the "
+                           "caller (EventSource sends no headers; no secret goes in an "
+                           "address)",
+                "parameters": [table_id], "security": auth,
+                "responses": {"201": _json({"type": "object"}, {"ticket": "…",
+                                                                "expires_s": 60}),
+                              **errors}}},
             "/api/tables/{table_id}/export.csv": {"get": {
                 "summary": "Rounds and totals as CSV", "parameters": [table_id],
                 "responses": {"200": {"description": "text/csv"}, **errors}}},

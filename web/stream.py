@@ -4,7 +4,9 @@ A listener on the table drops every committed update into the stream's queue the
 is committed; the stream sends that viewer's own view (never anyone else's secrets) and the
 game events addressed to it, and nothing where neither changed: a secret move (a Werewolf
 night's) reaches no other phone, not even as a message. Several updates queued together are
-sent as one view. The host's stream (``?pin=``) carries the host's view.
+sent as one view. The host's stream carries the host's view. A browser opens its stream
+with a single-use ticket (``?ticket=``, from ``POST .../stream-ticket``: web/auth.py), so no
+pass nor PIN is ever in an address; other clients may send the usual headers.
 
 The phone's pass is checked again before every view: when the host moves the seat to another
 phone (a phone lost or swapped), a stream the old phone still holds stops getting the seat's
@@ -24,12 +26,12 @@ import threading
 import time
 from collections.abc import Iterator
 
-from flask import Blueprint, Response, current_app, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 
 from companion.games.base import Rejection
 from companion.table import TableError, TableService, Update
 from web.api import events_for, join_url
-from web.auth import identify, token_from_request
+from web.auth import TICKET_S, Caller, Tickets, identify, token_from_request
 from web.i18n import translate_rejection
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -90,12 +92,34 @@ def _sse(event: str, data: object) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
+def tickets() -> Tickets:
+    return current_app.extensions.setdefault("stream_tickets", Tickets())
+
+
+@bp.post("/tables/<table_id>/stream-ticket")
+def stream_ticket(table_id: str):
+    """A ticket for one stream of this caller's (its seat's token, the host's PIN, in the
+    headers): a browser's EventSource sends no headers, and a pass or a PIN in the stream's
+    address was kept in logs and the history."""
+    service: TableService = current_app.extensions["tables"]
+    caller = identify(service, table_id)
+    ticket = tickets().issue(table_id, token_from_request() if caller.seat is not None
+                             else None, caller.host)
+    return jsonify({"ticket": ticket, "expires_s": TICKET_S}), 201
+
+
 @bp.get("/tables/<table_id>/stream")
 def stream(table_id: str):
     service: TableService = current_app.extensions["tables"]
-    caller = identify(service, table_id, pin_in_query=True)
+    ticket = request.args.get("ticket")
+    if ticket is not None:
+        held = tickets().take(table_id, ticket)
+        token = held.token
+        caller = Caller(service.seat_for_token(table_id, token), held.host)
+    else:
+        caller = identify(service, table_id)
+        token = token_from_request()
     seat, host = caller.seat, caller.host
-    token = token_from_request()
 
     def still(seat: int | None) -> int | None:
         """The seat, while this phone's pass still holds it (None once it was moved)."""

@@ -39,7 +39,7 @@ def test_every_page_works_under_its_content_security_policy(server_factory, phon
     assert "script-src 'self'" in headers["content-security-policy"]
     assert "frame-ancestors 'none'" in headers["content-security-policy"]
     assert headers["x-content-type-options"] == "nosniff"
-    assert headers["referrer-policy"] == "no-referrer"
+    assert headers["referrer-policy"] == "same-origin"
     # the language picker sends its form by itself (an inline onchange did)
     with page.expect_navigation():
         page.select_option("#lang", "pt_BR")
@@ -85,3 +85,37 @@ def test_every_page_is_a_page_the_csp_lets_run(server_factory, phone):
         page.wait_for_load_state("networkidle")
         assert _violations(page) == [], path
     assert page.js_errors == []
+
+
+def test_no_pass_nor_pin_goes_in_any_address(server_factory, phone):
+    """A player joins and plays, the host unlocks and undoes: the live stream works for both
+    (a ticket opens it) and no request's address holds the seat's pass or the PIN (the
+    host's stream sent ``?pin=``, a player's ``?token=``)."""
+    server = server_factory()
+    _, pad = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    urls: list[str] = []
+    player, host = phone(), phone()
+    for page in (player, host):
+        page.on("request", lambda r: urls.append(r.url))
+    player.goto(server.url + pad["url"] + "?join=1")
+    player.locator("#seats button").first.click()
+    player.locator("#whoami").get_by_text("Ana").wait_for()
+    host.goto(server.url + pad["url"])
+    host.locator("#just-watch").click()
+    host.locator("#host-panel summary").first.click()
+    host.locator("#host-login input[name=pin]").fill("2468")
+    host.locator("#host-login button").click()
+    host.locator("#host-tools").wait_for()
+    status, _ = server.request("POST", f"/api/tables/{pad['table']['id']}/actions", {
+        "action": {"type": "add_round", "scores": [4, 6]}}, {"X-Host-Pin": "2468"})
+    assert status == 200
+    for page in (player, host):  # (the round came by each page's stream)
+        page.wait_for_function("document.getElementById('live').className === 'dot on'")
+        page.wait_for_function("document.body.innerText.includes('10') || "
+                               "document.body.innerText.includes('6')")
+    token = player.evaluate(f"JSON.parse(localStorage['tc.token.{pad['table']['id']}']).token")
+    assert token and not [u for u in urls if token in u or "2468" in u or "pin=" in u
+                          or "token=" in u]
+    assert [u for u in urls if "/stream?ticket=" in u]
+    assert player.js_errors == [] and host.js_errors == []

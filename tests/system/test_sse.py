@@ -24,6 +24,15 @@ def read_event(resp) -> dict:
             return data
 
 
+def ticket(server, tid: str, token: str) -> str:
+    """The query a phone opens its stream with: a single-use ticket got with its pass in a
+    header (the pass itself is never in an address)."""
+    status, got = server.request("POST", f"/api/tables/{tid}/stream-ticket", None,
+                                 {"Authorization": "Bearer " + token})
+    assert status == 201, got
+    return "?ticket=" + got["ticket"]
+
+
 def test_every_phone_on_the_table_gets_the_change(server_factory):
     server = server_factory()
     _, created = server.request("POST", "/api/tables", {
@@ -31,7 +40,7 @@ def test_every_phone_on_the_table_gets_the_change(server_factory):
     tid = created["table"]["id"]
     _, joined = server.request("POST", f"/api/tables/{tid}/join", {"seat": 1})
     streams = []
-    for query in ("", f"?token={joined['token']}"):
+    for query in ("", ticket(server, tid, joined["token"])):
         c = server.conn(timeout=10)
         c.request("GET", f"/api/tables/{tid}/stream{query}")
         resp = c.getresponse()
@@ -59,8 +68,15 @@ def test_every_phone_on_the_table_gets_the_change(server_factory):
 def test_a_stream_with_a_forged_token_is_refused(server_factory):
     server = server_factory()
     _, created = server.request("POST", "/api/tables", {"players": ["Ana"], "pin": "2468"})
-    status, body = server.request("GET", f"/api/tables/{created['table']['id']}/stream?token=x")
+    tid = created["table"]["id"]
+    status, body = server.request("GET", f"/api/tables/{tid}/stream", None,
+                                  {"Authorization": "Bearer x"})
     assert status == 401 and body["error"]["code"] == "bad_token"
+    status, body = server.request("POST", f"/api/tables/{tid}/stream-ticket", None,
+                                  {"Authorization": "Bearer x"})
+    assert status == 401 and body["error"]["code"] == "bad_token"
+    status, body = server.request("GET", f"/api/tables/{tid}/stream?ticket=x")
+    assert status == 401 and body["error"]["code"] == "bad_ticket"
 
 
 def test_a_seat_moved_to_another_phone_takes_its_secrets_off_the_old_phones_stream(
@@ -75,7 +91,7 @@ def test_a_seat_moved_to_another_phone_takes_its_secrets_off_the_old_phones_stre
     tid = created["table"]["id"]
     _, old = server.request("POST", f"/api/tables/{tid}/join", {"seat": 3})
     c = server.conn(timeout=10)
-    c.request("GET", f"/api/tables/{tid}/stream?token={old['token']}")
+    c.request("GET", f"/api/tables/{tid}/stream{ticket(server, tid, old['token'])}")
     resp = c.getresponse()
     assert read_event(resp)["view"]["you"]["seat"] == 3
 
@@ -111,7 +127,7 @@ def test_sigterm_ends_the_open_streams_and_the_server_exits_at_once(server_facto
     tid = created["table"]["id"]
     _, joined = server.request("POST", f"/api/tables/{tid}/join", {"seat": 1})
     streams = []
-    for query in ("", f"?token={joined['token']}", ""):
+    for query in ("", ticket(server, tid, joined["token"]), ""):
         c = server.conn(timeout=10)
         c.request("GET", f"/api/tables/{tid}/stream{query}")
         resp = c.getresponse()

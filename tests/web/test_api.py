@@ -427,9 +427,9 @@ def test_a_phone_that_opens_the_table_is_handed_the_latest_narration_line(app, c
     assert first()["events"] == [{**line, "again": True}]
 
 
-def _stream_chunks(client, tid: str, query: str = ""):
+def _stream_chunks(client, tid: str, headers=None):
     """The stream's chunks as the phone reads them (the response, and an iterator of str)."""
-    res = client.get(f"/api/tables/{tid}/stream{query}")
+    res = client.get(f"/api/tables/{tid}/stream", headers=headers or {})
     return res, (c.decode() if isinstance(c, bytes) else c for c in res.response)
 
 
@@ -466,14 +466,14 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
     version went up by one on every phone and each phone's stream sent a message, so a
     villager's developer tools counted and timed the wolves' votes (and the witch's choice,
     the seer's look). Now a player's version counts its own history's entries, and its
-    stream says nothing where its view did not change; the host's (``?pin=``) hears all."""
+    stream says nothing where its view did not change; the host's (with the PIN) hears all."""
     app.config["SSE_HEARTBEAT_S"] = 0.01  # (an idle stream says ": ping" at once)
     tid = _werewolf_at(client, service, clock, "werewolves")
     ana, bruno, davi = (join(client, tid, seat) for seat in (0, 1, 3))
     seen = client.get(f"/api/tables/{tid}", headers=davi).json["version"]
     assert seen == len(client.get(f"/api/tables/{tid}/history", headers=davi).json["history"])
 
-    host_res, host_chunks = _stream_chunks(client, tid, "?pin=2468")
+    host_res, host_chunks = _stream_chunks(client, tid, PIN)
     try:
         host_before = _next_message(host_chunks)["view"]
         assert host_before["version"] == service.get(tid).version and "host" in host_before
@@ -485,8 +485,7 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
     finally:
         host_res.close()
 
-    davi_token = davi["Authorization"].split()[1]
-    res, chunks = _stream_chunks(client, tid, f"?token={davi_token}")
+    res, chunks = _stream_chunks(client, tid, davi)
     try:
         before = _next_message(chunks)["view"]
         assert before["version"] == seen and "host" not in before
@@ -501,7 +500,8 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
         k: v for k, v in before.items() if k != "join_url"}
     # a wrong PIN on the stream is refused like any other; the list of tables gives no
     # version for a game with secrets (the table's own counts the secret moves too)
-    assert client.get(f"/api/tables/{tid}/stream?pin=0000").status_code == 403
+    assert client.get(f"/api/tables/{tid}/stream",
+                      headers={"X-Host-Pin": "0000"}).status_code == 403
     assert "version" not in client.get("/api/tables").json["tables"][0]
 
 
@@ -514,7 +514,7 @@ def test_the_stream_s_pings_keep_their_beat_through_a_move_the_phone_may_not_see
     app.config["SSE_HEARTBEAT_S"] = 3600.0
     tid = _werewolf_at(client, service, clock, "werewolves")
     ana, davi = join(client, tid, 0), join(client, tid, 3)
-    res, chunks = _stream_chunks(client, tid, f"?token={davi['Authorization'].split()[1]}")
+    res, chunks = _stream_chunks(client, tid, davi)
     said: list[str] = []
     try:
         _next_message(chunks)  # (the first message; the beat starts at 1000)

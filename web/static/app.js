@@ -417,15 +417,28 @@
     let source = null;
     let retry = null;
     let cameraAsked = false;
-    function connect() {
+    let opening = 0;  // (the latest connect: one started before it opens nothing)
+    async function connect() {
       clearTimeout(retry);
-      if (source) source.close();
+      const mine = ++opening;
       // (the host's stream, with the PIN, carries the host's view and version: a player's
-      // version moves only with what that player may see)
-      const qs = new URLSearchParams();
-      if (me) qs.set("token", me.token);
-      if (pin) qs.set("pin", pin);
-      const q = qs.toString() ? "?" + qs : "";
+      // version moves only with what that player may see). The pass and the PIN stay in
+      // headers: the stream is opened with a single-use ticket, as an EventSource sends no
+      // headers and an address is kept in logs and the history.
+      let q = "";
+      if (me || pin) {
+        try {
+          const res = await TC.api("POST", "/api/tables/" + id + "/stream-ticket", undefined, creds());
+          q = "?ticket=" + encodeURIComponent(res.ticket);
+        } catch (e) {
+          if (mine !== opening) return;
+          document.getElementById("live").className = "dot off";
+          retry = setTimeout(reopen, STREAM_RETRY_MS);
+          return;
+        }
+      }
+      if (mine !== opening) return;
+      if (source) source.close();
       const here = source = new EventSource("/api/tables/" + id + "/stream" + q);
       const dot = document.getElementById("live");
       let opened = false;
