@@ -338,9 +338,16 @@ def dawn(s: State, ctx: Context, ev: Events) -> None:
     causes = {victim: "werewolves", poison: "poison"}
     if not dead:
         narrate(ev, "nobody_died")
-    for seat in sorted(dead):
+    # The night's dead die together ("a morning can show 0, 1 or 2 dead"), then the win is
+    # decided, then what each death brings (a lover, a hunter's shot, a successor), each
+    # checked as it comes. (One by one, the first death's win stopped the dawn: whether
+    # the werewolves' victim died depended on where people sat.)
+    dying = sorted(dead)
+    for seat in dying:
         cause = causes.get(seat, "night") if s["options"]["announce_causes"] else "night"
-        kill(s, ev, seat, cause)
+        _die(s, ev, seat, cause)
+    for seat in dying:
+        _after_death(s, ev, seat)
         if s["phase"] == "over":
             return
     if check_victory(s, ev):  # also when nobody died, e.g. no werewolf was dealt at all
@@ -362,13 +369,23 @@ def kill(s: State, ev: Events, seat: int, cause: str) -> None:
     game is already won."""
     if not s["alive"][seat]:
         return
+    _die(s, ev, seat, cause)
+    _after_death(s, ev, seat)
+
+
+def _die(s: State, ev: Events, seat: int, cause: str) -> None:
+    """The death itself: the player is out and the card is shown (no win decided yet)."""
     s["alive"][seat] = False
     role = s["roles"][seat]
-    name = s["players"][seat]
     s["deaths"].append({"seat": seat, "role": role, "cause": cause, "when": when(s)})
     ev.append({"type": "death", "seat": seat, "role": role, "cause": cause})
-    narrate(ev, f"died_{cause}", name=name, seat=seat, role=role)
+    narrate(ev, f"died_{cause}", name=s["players"][seat], seat=seat, role=role)
     journal(s, "died", seat=seat, role=role, cause=cause)
+
+
+def _after_death(s: State, ev: Events, seat: int) -> None:
+    """What a death brings, once it has happened: the win checked, the lover taken along,
+    the hunter's shot and the successor queued."""
     if check_victory(s, ev):
         return
     partner = lover_of(s, seat)
@@ -377,7 +394,7 @@ def kill(s: State, ev: Events, seat: int, cause: str) -> None:
         kill(s, ev, partner, "lover")
         if s["phase"] == "over":
             return
-    if role == HUNTER:
+    if s["roles"][seat] == HUNTER:
         _add_pending(s, "hunter", seat)
     if s.get("captain") == seat:
         _add_pending(s, "successor", seat)
