@@ -4,6 +4,9 @@ a small page elsewhere. Nothing a phone sends may produce a 500 with a traceback
 from __future__ import annotations
 
 import logging
+import sqlite3
+import threading
+import time
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -41,6 +44,57 @@ def error_response(status: int, rejection: Rejection):
     return render_template("error.html", status=status, error=body["error"]), status
 
 
+# The storage failing (the SD card full, the file system remounted read-only): nothing was
+# committed, so nothing is lost, and the companion recovers by itself once it is mended. The
+# phone is told what is wrong, in its language, and the log gets one line, not a traceback
+# for every request (a full card filled the journal with them).
+STORAGE = {
+    sqlite3.SQLITE_FULL: ("storage_full", N_(
+        "The companion's storage is full: nothing was saved. Free some space on it, then "
+        "try again.")),
+    sqlite3.SQLITE_READONLY: ("storage_read_only", N_(
+        "The companion cannot write to its storage (it is read-only): nothing was saved. "
+        "Check its storage, then try again.")),
+}
+STORAGE_OTHER = ("storage_error", N_(
+    "The companion could not save to its storage: nothing was saved. Try again in a moment."))
+LOG_EVERY_S = 60.0  # (one line a minute per kind of failure, while it lasts)
+_logged: dict[str, float] = {}
+_log_lock = threading.Lock()
+
+
+def storage_problem(exc: BaseException) -> tuple[str, str] | None:
+    """(code, message) where ``exc`` is the storage failing, else None (a bug)."""
+    import errno
+
+    if isinstance(exc, sqlite3.Error) and not isinstance(
+            exc, (sqlite3.IntegrityError, sqlite3.ProgrammingError, sqlite3.InterfaceError)):
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None:
+            return STORAGE.get(code & 0xFF, STORAGE_OTHER)
+        text = str(exc).lower()
+        if "full" in text:
+            return STORAGE[sqlite3.SQLITE_FULL]
+        if "readonly" in text or "read-only" in text:
+            return STORAGE[sqlite3.SQLITE_READONLY]
+        return STORAGE_OTHER
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return STORAGE[sqlite3.SQLITE_FULL]
+    if isinstance(exc, OSError) and exc.errno == errno.EROFS:
+        return STORAGE[sqlite3.SQLITE_READONLY]
+    return None
+
+
+def _log_once(code: str, exc: BaseException, clock=time.monotonic) -> None:
+    now = clock()
+    with _log_lock:
+        if now - _logged.get(code, -LOG_EVERY_S) < LOG_EVERY_S:
+            return
+        _logged[code] = now
+    log.error("storage failing (%s): %s; nothing was saved (on %s %s)", code, exc,
+              request.method, request.path)
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(TableError)
     def table_error(exc: TableError):
@@ -59,7 +113,14 @@ def init_app(app: Flask) -> None:
         return resp
 
     @app.errorhandler(Exception)
-    def unexpected(exc: Exception):  # pragma: no cover - a bug; logged, never shown raw
-        log.exception("unexpected error on %s", request.path)
+    def unexpected(exc: Exception):
+        problem = storage_problem(exc)
+        if problem is not None:
+            _log_once(problem[0], exc, app.config.get("STORAGE_LOG_CLOCK") or time.monotonic)
+            resp = app.make_response(error_response(503, Rejection(*problem)))
+            resp.headers["Retry-After"] = "10"
+            return resp
+        # a bug; logged, never shown raw
+        log.exception("unexpected error on %s", request.path)  # pragma: no cover
         code, message = HTTP_MESSAGES[500]
         return error_response(500, Rejection(code, message))
