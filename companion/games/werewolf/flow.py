@@ -325,8 +325,7 @@ def dawn(s: State, ctx: Context, ev: Events) -> None:
         ev.append({"type": "ambience", "sound": None})
     narrate(ev, "day_breaks", day=s["day"])
     if s["options"]["starvation"] and t["chosen"] is None and not t["caught"] and wolves(s):
-        journal(s, "starved")
-        game_over(s, ev, VILLAGE, "starvation")
+        _starve(s, ev)
         return
     dead: list[int] = []
     victim = t["victim"]
@@ -361,6 +360,27 @@ def dawn(s: State, ctx: Context, ev: Events) -> None:
         s["queue"].append("captain")
     s["queue"] += ["debate", "vote"]
     next_step(s, ctx, ev)
+
+
+def _starve(s: State, ev: Events) -> None:
+    """W2 (option ``starvation``): the werewolves "die of hunger and the villagers win".
+    They die at dawn (their cards shown), with whoever the witch poisoned and the lovers
+    they take along (W7); then the village wins, whatever else a check would say."""
+    journal(s, "starved")
+    named = s["options"]["announce_causes"]
+    dying = wolves(s)
+    poison = s["tonight"]["poison"]
+    for seat in dying:
+        _die(s, ev, seat, "starved" if named else "night")
+    if poison is not None and s["alive"][poison]:
+        _die(s, ev, poison, "poison" if named else "night")
+        dying.append(poison)
+    for seat in dying:
+        partner = lover_of(s, seat)
+        if partner is not None and s["alive"][partner]:
+            s["lovers_revealed"] = True
+            _die(s, ev, partner, "lover")
+    game_over(s, ev, VILLAGE, "starvation")
 
 
 def kill(s: State, ev: Events, seat: int, cause: str) -> None:
