@@ -73,6 +73,14 @@ class Config:
         return "0.0.0.0" if is_raspberry_pi() else "127.0.0.1"
 
 
+# The wiring docs/wiring.md draws (docs/wiring.svg) and deploy/companion.example.toml sets, in
+# BCM numbers; seat N is the Nth button and the Nth LED. A Pi whose config says nothing of
+# the wiring gets it (load_config): a button wired as the docs draw works with no file.
+DEFAULT_BUTTON_PINS = (4, 17, 27, 22, 5, 6, 13, 26)
+DEFAULT_LED_PINS = (23, 24, 25, 8, 7, 16, 10, 9)
+DEFAULT_BUZZER_PIN = 12
+WIRING_KEYS = ("button_pins", "led_pins", "buzzer_pin")
+
 # The file's sections load_config reads (a key may also sit at the top level).
 SECTIONS = ("companion", "gpio", "camera", "speech", "server", "backup", "network")
 SPEECH_CHOICES = ("espeak", "browser", "silent")  # (and "espeak-ng"; "": auto)
@@ -164,10 +172,17 @@ def _read_file(path: Path, explicit: bool) -> dict[str, Any]:
 
 
 def load_config(
-    path: Path | None = None, env: dict[str, str] | None = None, **overrides: Any
+    path: Path | None = None, env: dict[str, str] | None = None, *, on_pi: bool | None = None,
+    **overrides: Any
 ) -> Config:
     """Build the config from the file (if any), then the environment, then explicit values
     (the command line's); ``path`` is ``--config``, which must exist.
+
+    On a Raspberry Pi (``on_pi``: None asks the machine) where none of them names any of
+    ``button_pins``, ``led_pins``, ``buzzer_pin``, the wiring is the documented one
+    (``DEFAULT_*_PINS``): the service used to wire no buttons without a config file, and a
+    button wired as docs/wiring.md draws did nothing. Naming any of the three (``[]`` for
+    none) makes the config's wiring the whole of it.
 
     Raises :class:`ConfigError` for a file that does not parse or a value that is not what
     its key takes, naming where it came from."""
@@ -196,4 +211,8 @@ def load_config(
            if (expected := _expected(name, getattr(cfg, name))) is not None]
     if bad:  # (every bad value at once: one fix per run is slow on a Pi over ssh)
         raise ConfigError("; ".join(bad))
+    if not source.keys() & set(WIRING_KEYS) and (is_raspberry_pi() if on_pi is None else on_pi):
+        cfg.button_pins = list(DEFAULT_BUTTON_PINS)
+        cfg.led_pins = list(DEFAULT_LED_PINS)
+        cfg.buzzer_pin = DEFAULT_BUZZER_PIN
     return cfg

@@ -13,7 +13,13 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from companion.config import is_raspberry_pi, load_config
+from companion.config import (
+    DEFAULT_BUTTON_PINS,
+    DEFAULT_BUZZER_PIN,
+    DEFAULT_LED_PINS,
+    is_raspberry_pi,
+    load_config,
+)
 from companion.narration import PLAYERS
 from companion.store import database_problem
 
@@ -89,6 +95,39 @@ def _check_pins(cfg, on_pi: bool | None = None) -> dict[str, Any]:
     return {**out, "will_use": choice, "fallback": simulated}
 
 
+def _pins_text(pins: list[int]) -> str:
+    return ", ".join(f"GPIO{p}" for p in pins)
+
+
+def _check_buttons(cfg, on_pi: bool | None = None) -> dict[str, Any]:
+    """Which buttons, LEDs and buzzer ``companion serve`` wires, said plainly: a Pi with no
+    buttons in its config wired none, and a press on a wired button did nothing with no
+    word anywhere. None wired is a FALLBACK, with how to wire them."""
+    pi = is_raspberry_pi() if on_pi is None else on_pi
+    buttons, leds, buzzer = list(cfg.button_pins), list(cfg.led_pins), cfg.buzzer_pin
+    out: dict[str, Any] = {}
+    if leds:
+        out["leds"] = f"{len(leds)} ({_pins_text(leds)})"
+    out["buzzer"] = f"GPIO{buzzer}" if buzzer is not None else "none"
+    if not buttons:
+        if not pi:
+            return {"will_use": "no buttons (not a Pi): the phones' on-screen buttons and the "
+                                "terminal's number keys", "fallback": True, **out}
+        layout = ", ".join(map(str, DEFAULT_BUTTON_PINS))
+        return {"will_use": "NO BUTTONS WIRED: a press on a wired button does nothing",
+                "fallback": True, **out,
+                "how": "wire them as docs/wiring.md draws, and set button_pins = "
+                       f"[{layout}] under [gpio] in the config "
+                       "(/etc/companion/companion.toml), or leave out button_pins, led_pins "
+                       "and buzzer_pin for that layout; then sudo systemctl restart companion"}
+    documented = (tuple(buttons) == DEFAULT_BUTTON_PINS and tuple(leds) == DEFAULT_LED_PINS
+                  and buzzer == DEFAULT_BUZZER_PIN)
+    where = "the layout docs/wiring.md draws" if documented else "as the config sets them"
+    seats = ", ".join(f"seat {n} GPIO{p}" for n, p in enumerate(buttons, 1))
+    return {"will_use": f"{len(buttons)} buttons, {where}", "fallback": False,
+            "seats": seats, **out}
+
+
 def _voices(exe: str) -> list[str]:
     try:
         out = subprocess.run([exe, "--voices"], capture_output=True, text=True, timeout=5).stdout
@@ -124,6 +163,7 @@ def report(cfg=None) -> dict[str, Any]:
         "listen": f"{cfg.bind_host}:{cfg.port}",
         "camera": _check_camera(cfg),
         "pins": _check_pins(cfg),
+        "buttons": _check_buttons(cfg),
         "speech": _check_speech(cfg),
     }
 
@@ -141,7 +181,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     else:
         print(f"database : {rep['database']}")
     print(f"listen   : {rep['listen']}")
-    for part in ("camera", "pins", "speech"):
+    for part in ("camera", "pins", "buttons", "speech"):
         info = rep[part]
         flag = "FALLBACK" if info["fallback"] else "ok"
         print(f"{part:9}: {info['will_use']}  [{flag}]")
