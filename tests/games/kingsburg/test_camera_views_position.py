@@ -1,0 +1,124 @@
+"""The camera's hook (a reading becomes a roll, an unsure one a proposal the player
+confirms), what each phone sees, the host's position and corrections, the export."""
+
+from __future__ import annotations
+
+from companion.games.kingsburg import GAME
+from tests.games.kingsburg.conftest import Table
+
+A, B, C = range(3)
+
+
+def spring(n=3, **opts) -> Table:
+    t = Table(n, two_player_block=False, **opts)
+    t.set_position(year=1, phase=2, players=[{} for _ in range(n)])
+    return t
+
+
+def test_a_sure_reading_is_a_roll_for_the_seat_of_that_colour():
+    t = spring()
+    action = GAME.on_dice_seen(t.state, {"blue": [2, 2, 6]}, 0.97)
+    assert action == {"type": "roll", "seat": B, "dice": [2, 2, 6], "white": []}
+    t.do(action, B)
+    assert GAME.on_dice_seen(t.state, {"blue": [2, 2, 6]}, 0.97) is None  # rolled already
+
+
+def test_a_white_die_read_goes_to_the_player_who_has_one():
+    t = Table(3, two_player_block=False)
+    t.set_position(year=1, phase=2, aid_die=C, players=[{}, {}, {}])
+    assert GAME.on_dice_seen(t.state, {"green": [1, 2, 3]}) is None  # his white die missing
+    assert GAME.on_dice_seen(t.state, {"green": [1, 2, 3], "white": [5]})["white"] == [5]
+
+
+def test_an_unsure_reading_is_only_proposed_and_confirmed_on_the_phone():
+    t = spring()
+    action = GAME.on_dice_seen(t.state, {"red": [1, 3, 5]}, 0.5)
+    assert action["type"] == "propose_roll"
+    t.do(action, None)
+    assert t.season["dice"][A] is None
+    assert GAME.player_view(t.state, A)["me"]["proposal"] == {"dice": [1, 3, 5], "white": []}
+    assert "confirm_roll" in GAME.player_view(t.state, A)["me"]["can"]
+    assert GAME.player_view(t.state, B)["me"]["proposal"] is None
+    t.no({"type": "confirm_roll"}, B, "no_proposal")
+    t.do({"type": "confirm_roll"}, A)
+    assert [d["v"] for d in t.season["dice"][A]] == [1, 3, 5]
+
+
+def test_no_reading_outside_the_roll():
+    t = Table(3)
+    assert GAME.on_dice_seen(t.state, {"red": [1, 2, 3]}) is None  # the aid's choices
+
+
+def test_the_player_to_move_sees_his_placements_the_others_do_not():
+    t = spring()
+    t.roll_all({A: [1, 2, 3], B: [4, 5, 6], C: [6, 6, 6]})
+    me = GAME.player_view(t.state, A)["me"]
+    assert me["can"] == ["influence", "pass"] and me["placements"]
+    assert "placements" not in GAME.player_view(t.state, B)["me"]
+    view = GAME.public_view(t.state)
+    assert view["phase_name"] == "spring" and view["season"]["turn"] == A
+    assert len(view["buildable"]) == 3
+
+
+def test_the_app_rolls_only_with_its_option():
+    t = spring()
+    t.no({"type": "roll"}, A, "bad_dice")
+    t = spring(app_rolls=True)
+    t.do({"type": "roll"}, A)
+    assert all(1 <= d["v"] <= 6 for d in t.season["dice"][A])
+
+
+def test_position_in_the_middle_of_a_season_goes_on_from_there():
+    t = Table(3)
+    t.do({"type": "position", "year": 3, "phase": 4, "order": [C, A, B], "envoy": B,
+          "players": [{"gold": 2, "vp": 11, "buildings": ["statue", "chapel"]},
+                      {"wood": 1, "vp": 4, "plus2": 1},
+                      {"stone": 3, "vp": 8, "buildings": ["guard_tower"]}],
+          "season": {"dice": [[6], [1, 2], [4]], "advisors": {"8": [A], "3": [C]},
+                     "passed": [False, False, False], "turn": B}})
+    assert (t.state["year"], t.state["phase"], t.state["step"]) == (3, 4, "influence")
+    assert t.season["turn"] == B and t.state["envoy"]["seat"] == B
+    assert [p["vp"] for p in t.state["p"]] == [11, 4, 8]
+    assert t.p(A)["points"]["start"] == 11
+    t.do({"type": "influence", "advisor": 3, "values": [1, 2]}, B)  # the Envoy reopens #3
+    assert t.state["envoy"]["seat"] is None
+
+
+def test_a_position_is_the_hosts_and_is_checked():
+    t = Table(2)
+    t.no({"type": "position", "year": 1, "phase": 2, "players": [{}, {}]}, A, "host_only")
+    t.no({"type": "position", "year": 6, "phase": 2, "players": [{}, {}]}, None,
+         "bad_position")
+    t.no({"type": "position", "year": 1, "phase": 2, "players": [{}]}, None, "bad_position")
+    t.no({"type": "position", "year": 1, "phase": 2,
+          "players": [{"buildings": ["chapel"]}, {}]}, None, "row_order")
+    t.no({"type": "position", "year": 1, "phase": 2, "players": [{"gold": -1}, {}]}, None,
+         "bad_count")
+    t.no({"type": "position", "year": 1, "phase": 3, "players": [{}, {}],
+          "season": {"dice": [[1], [2]]}}, None, "bad_position")
+
+
+def test_host_corrections_book_points_as_corrections():
+    t = spring()
+    t.no({"type": "correct", "seat": A, "gold": 4}, A, "host_only")
+    t.do({"type": "correct", "seat": A, "gold": 4, "vp": 6, "buildings": ["statue"]})
+    assert t.p(A)["gold"] == 4 and t.p(A)["vp"] == 6 and t.p(A)["points"]["corrections"] == 6
+    t.do({"type": "correct", "envoy": C, "order": [B, C, A]})
+    assert t.state["envoy"]["seat"] == C and t.state["order"] == [B, C, A]
+    t.no({"type": "correct", "order": [0, 0, 1]}, None, "bad_order")
+
+
+def test_the_export_has_a_row_a_phase_and_the_breakdown():
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=3, players=[{"buildings": ["statue"], "vp": 3}, {}])
+    out = GAME.export(t.state)
+    assert out["columns"] == ["year", "phase", "Ann", "Brian"]
+    assert out["rows"][-1] == [1, "reward", 4, 0]
+    assert out["breakdown"][0]["kings_reward"] == 1 and out["breakdown"][0]["total"] == 4
+
+
+def test_the_host_ends_the_game():
+    t = spring()
+    t.do({"type": "end_game"})
+    assert t.state["ended"] and GAME.outcome(t.state)["winners"] == [A, B, C]
+    t.no({"type": "roll", "dice": [1, 2, 3]}, A, "game_over")
