@@ -123,10 +123,10 @@
     }));
   }
 
-  function pad(values, chosen, onpick) {
+  function pad(values, chosen, onpick, id) {
     const { el } = ctx;
-    return el("div", { class: "hd-pad" }, values.map((v) => el("button", {
-      class: "btn" + (v === chosen ? " primary" : ""), type: "button", "data-card": v,
+    return el("div", { class: "hd-pad", id }, values.map((v) => el("button", {
+      class: "btn" + (v === chosen ? " primary" : "") + (NUMBERS.includes(v) ? "" : " word"), type: "button", "data-card": v,
       "aria-pressed": v === chosen ? "true" : "false", onclick: () => onpick(v), text: cardName(v) })));
   }
 
@@ -178,7 +178,7 @@
       text: s.label }))));
     if (pick && (pick.card === null || pick.keyed)) {
       parts.push(el("p", { class: "muted", text: t("Which card?") }),
-        pad([...NUMBERS, "joker"], pick.card, (v) => { pick = { ...pick, card: v, keyed: true }; renderMove(pub()); }));
+        pad([...NUMBERS, "joker"], pick.card, (v) => { pick = { ...pick, card: v, keyed: true }; renderMove(pub()); }, "hd-play-pad"));
     }
     if (pick && pick.card) {
       const choices = wallChoices(p, seat);
@@ -197,7 +197,7 @@
     parts.push(el("h2", { class: "hd-end-title", text: t("End the turn") }));
     if (p.hands[seat] > 0) {
       parts.push(el("p", { class: "muted", text: t("Discard a card from your hand:") }),
-        pad([...NUMBERS, "joker", "invert"], toss, (v) => { toss = v; pick = null; renderMove(pub()); }));
+        pad([...NUMBERS, "joker", "invert"], toss, (v) => { toss = v; pick = null; renderMove(pub()); }, "hd-discard-pad"));
       if (toss) {
         parts.push(el("div", { class: "hd-choices", id: "hd-discard" }, [0, 1].map((k) => el("button", {
           class: "btn primary", type: "button", "data-pile": k,
@@ -224,7 +224,7 @@
     const seat = seats.includes(ctx.seat) ? ctx.seat : seats[0];
     box.replaceChildren(
       el("h2", { text: seat === ctx.seat ? t("Turn up the top card of your stock") : t("Turn up the top card of {name}'s stock", { name: name(seat) }) }),
-      pad([...NUMBERS, "joker", "invert"], revealCard, (v) => { revealCard = null; send({ type: "reveal_stock", seat, card: v }); }));
+      pad([...NUMBERS, "joker", "invert"], revealCard, (v) => { revealCard = null; send({ type: "reveal_stock", seat, card: v }); }, "hd-reveal-pad"));
   }
 
   function renderPlayers(p) {
@@ -237,11 +237,13 @@
         el("div", { class: "hd-piles" },
           el("div", { class: "hd-pile hd-stock" },
             el("span", { class: "muted", text: t("Stock") }),
-            el("span", { class: "hd-pile-top", text: stock.count ? (stock.top === null ? "?" : cardName(stock.top)) : "—" }),
+            el("span", { class: "hd-pile-top" + (NUMBERS.includes(stock.top) || !stock.count || stock.top === null ? "" : " word"),
+              text: stock.count ? (stock.top === null ? "?" : cardName(stock.top)) : "—" }),
             el("span", { class: "muted", text: t("{n} left", { n: stock.count }) })),
           ...p.discards[i].map((pile, k) => el("div", { class: "hd-pile hd-discard", "data-pile": k },
             el("span", { class: "muted", text: t("Pile {n}", { n: k + 1 }) }),
-            el("span", { class: "hd-pile-top", text: pile.length ? cardName(pile[pile.length - 1]) : "—" }),
+            el("span", { class: "hd-pile-top" + (pile.length && !NUMBERS.includes(pile[pile.length - 1]) ? " word" : ""),
+              text: pile.length ? cardName(pile[pile.length - 1]) : "—" }),
             el("span", { class: "muted", text: pile.length > 1 ? TC.list(pile.slice(0, -1).reverse().slice(0, 4).map(cardName)) : "" }))),
           el("div", { class: "hd-pile hd-hand" },
             el("span", { class: "muted", text: t("Hand") }),
