@@ -121,6 +121,8 @@ class CameraBridge:
             return None  # a game that does not follow empty piles
         if "best" in params:  # an unsure card's best guess, for the game to ask about
             extra["best"] = event.best if isinstance(event, CardSeen) else None
+        if "cards" in params:  # the whole set seen in the zone (a fanned Dou Di Zhu play)
+            extra["cards"] = event.cards if isinstance(event, CardSeen) else None
         if "again" in params:
             extra["again"] = isinstance(event, CardSeen) and event.again
         elif isinstance(event, CardSeen) and event.again:

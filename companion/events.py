@@ -24,6 +24,9 @@ class CardSeen:
     again: bool = False
     # an unsure card's (label None) best guess, for a game to ask a person about it
     best: str | None = None
+    # every card seen in the zone, (label or None, confidence): a play laid as a set, fanned
+    # (Dou Di Zhu); None where the watcher reports the top card only
+    cards: tuple[tuple[str | None, float], ...] | None = None
 
 
 @dataclass(frozen=True)

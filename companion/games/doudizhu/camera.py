@@ -11,9 +11,10 @@ list of ``(label, confidence)`` (label None: a card found but not named). It ret
 * ``propose`` otherwise (the unsure cards named by their best guess): the player confirms or
   corrects the play on the phone.
 
-Without ``cards`` (a caller that reports one card per zone) a single named card is taken as
-the set of one card. The rules then judge the play; a refusal is announced to every phone by
-the bridge (the verdict) and the player takes the cards back.
+Without ``cards`` (a watcher that reports only the top card of a zone) nothing is done: the
+top card of a fan is one card of a play, and taken alone it would be judged as a single.
+The rules judge each play; a refusal is announced to every phone by the bridge (the
+verdict), said by the speaker, and the player takes the cards back.
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ def on_card_seen(state: State, zone: Any, label: Any, confidence: Any,
     h = state["hand"]
     if zone != "middle" or h["phase"] != "play" or h["proposal"] is not None:
         return None
-    if cards is None:
-        cards = [(label if label is not None else best, confidence if label else 0.0)]
     if not isinstance(cards, (list, tuple)):
         return None
     below = state["options"]["camera_confirm_below"]

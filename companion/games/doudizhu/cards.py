@@ -70,7 +70,10 @@ def ranks_of(counts: list[int] | tuple[int, ...]) -> list[int]:
 
 
 def names(counts: list[int] | tuple[int, ...]) -> list[str]:
-    return [RANKS[r] for r in ranks_of(counts)]
+    """A play's ranks as people write it: the most repeated ranks first (the triplets, the
+    quad), then low to high: 9-9-9-3, 7-7-7-8-8-8-3-6, 6-6-6-6-8-9, 3-4-5-6-7."""
+    order = sorted((r for r in range(N) if counts[r]), key=lambda r: (-counts[r], r))
+    return [RANKS[r] for r in order for _ in range(counts[r])]
 
 
 def shown(counts: list[int] | tuple[int, ...]) -> str:

@@ -30,7 +30,7 @@ from companion.games.base import (
     State,
     reject,
 )
-from companion.games.doudizhu import camera, views
+from companion.games.doudizhu import camera, speech, views
 from companion.games.doudizhu.actions import ACTIONS
 from companion.games.doudizhu.cards import (
     MAX_PLAY,
@@ -42,6 +42,9 @@ from companion.games.doudizhu.cards import (
     pack_counts,
     rank_of,
     shown,
+)
+from companion.games.doudizhu.cards import (
+    names as rank_names,
 )
 from companion.games.doudizhu.combos import (
     BEAT_WHY,
@@ -368,7 +371,7 @@ class Move:
 
     def _take(self, seat: int, counts: list[int], combo: Combo) -> None:
         h = self.h
-        names = [RANKS[r] for r in range(N) for _ in range(counts[r])]
+        names = rank_names(counts)
         play = {"seat": seat, "cards": names, "kind": combo.kind, "key": combo.key,
                 "length": combo.length, "size": combo.size}
         h["counts"][seat] -= combo.size
@@ -486,7 +489,7 @@ class Move:
         unsure = action.get("unsure", [])
         if not isinstance(unsure, list) or any(rank_of(u) is None for u in unsure):
             unsure = []
-        names = [RANKS[r] for r in range(N) for _ in range(counts[r])]
+        names = rank_names(counts)
         self.h["proposal"] = {"seat": seat, "cards": names,
                               "unsure": [RANKS[rank_of(u)] for u in unsure][:MAX_PLAY]}  # type: ignore[index]
         self.events.append({"type": "proposed", **self.h["proposal"]})
@@ -574,6 +577,10 @@ class DouDiZhu:
     camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
         ("middle", (0.2, 0.2, 0.8, 0.8)),
     )
+    # A refused play lies face up in the middle: every phone reads the verdict, the buzzer
+    # sounds and the speaker says it (web.api.announce_refusal, narration.refusal_speech).
+    buzz_codes: ClassVar[frozenset[str]] = speech.SPOKEN
+    refusals_public: ClassVar[bool] = True
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
         opts = {o.name: o.default for o in OPTIONS} | dict(options)
@@ -614,6 +621,11 @@ class DouDiZhu:
                      cards: list[tuple[str | None, float]] | None = None,
                      best: str | None = None) -> Action | None:
         return camera.on_card_seen(state, zone, label, confidence, cards, best)
+
+    def speak_refusal(self, state: State, code: str, params: dict[str, Any],
+                      seat: int | None) -> dict[str, str] | None:
+        """The speaker's words for a refused play, in each language (``narration``)."""
+        return speech.refusal_lines(state, code, params, seat)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         if not state["ended"]:
