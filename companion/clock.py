@@ -46,3 +46,9 @@ class FakeClock:
     def advance(self, seconds: float = 0.0, *, ns: int = 0) -> None:
         with self._lock:
             self._ns += int(seconds * 1e9) + ns
+
+    def set_wall(self, seconds: float) -> None:
+        """The wall clock is set (NTP syncing a Pi mid-game, a host fixing the date): the
+        wall time jumps by ``seconds``, the monotonic clock does not move."""
+        with self._lock:
+            self._wall0 += seconds

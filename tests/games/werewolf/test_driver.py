@@ -142,3 +142,62 @@ def test_an_undone_step_starts_again_its_timer_and_its_narration(tmp_path):
     again = TableService(store, clock)  # a restart: the state is the log's replay
     assert again.get(tid).state == service.get(tid).state
     store.close()
+
+
+def test_a_clock_set_forward_mid_step_does_not_end_it(service, clock):
+    """A Pi that syncs its clock mid-game (+1 h) ended the step under way at once."""
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service, timers={"look": 60})
+    step = service.get(tid).state["step"]
+    clock.advance(10)
+    clock.set_wall(3600)
+    assert driver.poll() == []
+    assert service.get(tid).state["step"]["id"] == step["id"]
+    clock.advance(49.9)
+    assert driver.poll() == []
+    clock.advance(0.1)
+    assert driver.poll() == [tid]
+    assert service.get(tid).state["step"]["name"] == "seer"
+
+
+def test_a_clock_set_back_mid_step_does_not_stall_it(service, clock):
+    """A clock set back 2 h stalled the step for two hours (and its timeout, when sent, was
+    refused as "not yet"); the next step runs its own time too."""
+    driver = StepTimerDriver(service, clock)
+    driver.attach()
+    tid = _table(service, timers={"look": 60, "seer": 30})
+    clock.advance(30)
+    clock.set_wall(-7200)
+    clock.advance(29.9)
+    assert driver.poll() == []
+    clock.advance(0.1)
+    assert driver.poll() == [tid]
+    step = service.get(tid).state["step"]
+    assert step["name"] == "seer"
+    clock.set_wall(-7200)  # (again, in the next step)
+    clock.advance(30)
+    assert driver.poll() == [tid]
+    assert service.get(tid).state["step"]["name"] != "seer"
+
+
+def test_a_restart_mid_step_resumes_it_with_the_time_it_had_left(tmp_path):
+    """The companion restarts (the machine rebooted: its monotonic clock starts again) 20 s
+    into a 60 s step: the step ends 40 s of wall time after its start, not at once nor 60 s
+    after the restart."""
+    clock = FakeClock(start_ns=50 * 10**9)
+    store = Store(tmp_path / "db.sqlite3")
+    service = TableService(store, clock)
+    tid = _table(service, timers={"look": 60})
+    step = service.get(tid).state["step"]
+    clock.advance(20)
+    after = FakeClock(start_ns=3 * 10**9, wall=clock.wall() + 5)  # (5 s to boot)
+    service = TableService(store, after)
+    driver = StepTimerDriver(service, after)
+    driver.attach()
+    after.advance(34.9)
+    assert driver.poll() == []
+    assert service.get(tid).state["step"]["id"] == step["id"]
+    after.advance(0.1)
+    assert driver.poll() == [tid]
+    store.close()
