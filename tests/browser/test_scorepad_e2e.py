@@ -743,3 +743,50 @@ def test_a_form_sent_before_the_page_is_ready_does_not_put_the_pin_in_the_addres
         page.locator("input[name=player], #seats button").first.wait_for(state="attached")
         assert sent == [] and "pin=" not in page.url, (path, sent)
     assert page.js_errors == []
+
+
+SEEN_WHOLE = """() => {
+  const box = document.querySelector('#sp-rounds .rounds-scroll');
+  const out = [];
+  // every name whole: nothing of its text cut off in its cell
+  for (const th of box.querySelectorAll('thead th')) {
+    const n = th.querySelector('.name');
+    if (!n) continue;
+    const r = n.getBoundingClientRect(), c = th.getBoundingClientRect();
+    if (n.scrollWidth > n.clientWidth + 1 || r.left < c.left - 1 || r.right > c.right + 1)
+      out.push('cut: ' + n.textContent);
+  }
+  // every cell of every column can be seen: scrolled to, it is not under the sticky edges
+  for (const td of box.querySelectorAll('tbody td.num, thead th[title]')) {
+    td.scrollIntoView({ block: 'nearest', inline: 'center' });
+    const r = td.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!at || !td.contains(at)) out.push('hidden: ' + td.textContent);
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("host", [False, True])
+def test_the_rounds_table_shows_every_name_whole_and_says_it_scrolls(
+        server_factory, phone, host):
+    """Issue 37 #7: at 360 px a long name was cut, its column's values hidden, and the last
+    player off-screen with no sign that the table scrolls."""
+    server = server_factory()
+    tid = new_pad(server, ["Maria Eduarda Nascimento", "Bartholomew", "Guilherme", "W" * 24,
+                           "Leonardo", "Chen"],
+                  [[120, -35, 35, 0, 480, 7], [0, 2100, -1500, 15, 12, 9]])
+    page = phone(width=360)
+    open_as(page, server, tid, pin="2468" if host else None)
+    expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+    box = page.locator("#sp-rounds .rounds-scroll")
+    assert page.evaluate("""() => { const b = document.querySelector('#sp-rounds .rounds-scroll');
+        return b.scrollWidth > b.clientWidth; }""")  # (six players: wider than the phone)
+    hint = page.locator("#sp-rounds .scroll-hint")
+    expect(hint).to_be_visible()
+    expect(box).to_have_class("rounds-scroll more-right")
+    assert page.evaluate(SEEN_WHOLE) == []
+    box.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
+    expect(box).to_have_class("rounds-scroll more-left")
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert page.js_errors == []

@@ -384,6 +384,8 @@ def test_cannot_be_reached_goes_once_the_companion_is_back(server_factory, phone
     assert offline not in (ana.locator("#toast").text_content() or "") or \
         "show" not in (ana.locator("#toast").get_attribute("class") or "")
     # and the table works again
+    expect(ana.locator("#whoami")).to_have_text("You are Ana")
+    expect(ana.locator(".uno-picker")).to_be_visible()
     pick(ana, "red-5")
     expect(ana.locator("#uno-top")).to_have_attribute("data-card", "red-5")
     assert ana.js_errors == []

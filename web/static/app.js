@@ -64,6 +64,23 @@
     toastTimer = setTimeout(() => (box.className = ""), kind === "error" ? 6000 : 2500);
   };
 
+  /* A box that scrolls sideways (a rounds table wider than the phone) says so: a shadow on
+     the side that has more, and a line under it while anything is out of sight (the last
+     player's column was off-screen with no sign). Returns [box, hint]. */
+  TC.sideScroll = function (box) {
+    const hint = el("p", { class: "scroll-hint", hidden: true, text: t("More columns: swipe the table sideways →") });
+    const mark = () => {
+      const more = box.scrollWidth - box.clientWidth;
+      box.classList.toggle("more-left", more > 1 && box.scrollLeft > 1);
+      box.classList.toggle("more-right", more > 1 && box.scrollLeft < more - 1);
+      hint.hidden = !(more > 1);
+    };
+    box.addEventListener("scroll", mark, { passive: true });
+    requestAnimationFrame(mark);
+    if (window.ResizeObserver) new ResizeObserver(mark).observe(box);
+    return [box, hint];
+  };
+
   /* A toast that says ``msg`` goes now (what it said is no longer so). */
   TC.clearToast = function (msg) {
     const box = document.getElementById("toast");

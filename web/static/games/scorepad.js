@@ -288,7 +288,7 @@
         ctx.isHost ? el("td", { class: "act" }, el("button", { class: "btn small", "data-round": i,
           "aria-label": t("Correct round {n}", { n: i + 1 }), onclick: () => startEdit(i), text: t("Edit") })) : null)));
       table.append(tbody);
-      rounds.append(el("div", { class: "rounds-scroll", tabindex: "0", role: "region", "aria-label": t("Rounds") }, table));
+      rounds.append(...TC.sideScroll(el("div", { class: "rounds-scroll", tabindex: "0", role: "region", "aria-label": t("Rounds") }, table)));
     }
     drawChart(pub);
     root.querySelector("#sp-end").hidden = !ctx.isHost || pub.ended;

@@ -881,7 +881,7 @@
     table.append(tbody);
     // (the chart is drawn at the width it is shown: TC.chart)
     const wrap = el("div", { id: "uno-chart" });
-    box.append(el("div", { class: "uno-tablewrap" }, table), wrap);
+    box.append(...TC.sideScroll(el("div", { class: "uno-tablewrap rounds-scroll" }, table)), wrap);
     const series = d.players.map((_, i) => [carried ? carried[i] : 0, ...d.totals_by_round.map((row) => row[i])]);
     wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target }));
   }
