@@ -14,6 +14,8 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from companion.netname import valid_hostname
+
 SYSTEM_CONFIG = Path("/etc/companion/companion.toml")
 
 
@@ -57,6 +59,10 @@ class Config:
     backup_every_hours: int = 6
     backup_keep: int = 7
     backup_dir: str = ""
+    # The Pi's name on the network ([network]): deploy/install.sh names the machine so, and
+    # avahi publishes <hostname>.local for the phones (companion/netname.py). Empty: keep the
+    # machine's own name.
+    hostname: str = ""
 
     @property
     def data_path(self) -> Path:
@@ -119,6 +125,9 @@ def _expected(name: str, value: Any) -> str | None:
         return None if ok else "a list of integers (pin numbers)"
     if not isinstance(value, str):
         return "a string"
+    if name == "hostname" and value and not valid_hostname(value):
+        return ("one name of letters, digits and hyphens (up to 63, no hyphen at either end), "
+                "or empty to keep the machine's own")
     choice = value.strip().lower()
     if name == "speech" and choice not in ("", "espeak-ng", *SPEECH_CHOICES):
         return f"one of {', '.join(SPEECH_CHOICES)}, or empty for auto"

@@ -154,6 +154,40 @@ def _check_speech(cfg) -> dict[str, Any]:
             "will_use": choice, "fallback": not (exe and player)}
 
 
+def _check_phones(cfg, runner=None, addresses: list[str] | None = None) -> dict[str, Any]:
+    """The address the phones open, as ``companion serve`` works it out and its QR code
+    carries: the name avahi really publishes (``companion-2.local`` when a second Pi took
+    ``companion``), and the LAN addresses beside it for a phone that cannot resolve
+    ``.local`` names (Android before 12)."""
+    from companion.netname import mdns_name, run_command
+    from companion.serve import is_loopback, lan_addresses
+
+    runner = runner or run_command
+    addrs = lan_addresses() if addresses is None else addresses
+    name = mdns_name(addrs, runner) if addrs else None
+    out: dict[str, Any] = {"mdns_name": name, "addresses": addrs}
+    if cfg.hostname:
+        out["hostname"] = cfg.hostname
+    if cfg.public_url:
+        return {**out, "will_use": cfg.public_url.rstrip("/") + "  (public_url)",
+                "fallback": False}
+    if cfg.bind_host not in ("0.0.0.0", "", "::"):
+        only = "  (this computer only)" if is_loopback(cfg.bind_host) else ""
+        return {**out, "will_use": f"http://{cfg.bind_host}:{cfg.port}{only}", "fallback": False}
+    if name:
+        if cfg.hostname and name.split(".")[0] != cfg.hostname:
+            out["note"] = (f"avahi publishes {name}, not {cfg.hostname}.local: another machine "
+                           "on this network has that name (set another hostname in [network] "
+                           "and run deploy/install.sh again, or use this one)")
+        also = ", ".join(f"http://{a}:{cfg.port}" for a in addrs)
+        return {**out, "will_use": f"http://{name}:{cfg.port}", "fallback": False,
+                "or": also}
+    first = f"http://{addrs[0]}:{cfg.port}" if addrs else f"http://127.0.0.1:{cfg.port}"
+    return {**out, "will_use": first, "fallback": True,
+            "why": "no .local name: avahi-daemon is not running (sudo apt install "
+                   "avahi-daemon); the phones need the address, which a new DHCP lease changes"}
+
+
 def report(cfg=None) -> dict[str, Any]:
     cfg = cfg or load_config()
     problem = database_problem(cfg.database_path)
@@ -161,6 +195,7 @@ def report(cfg=None) -> dict[str, Any]:
         "database": str(cfg.database_path),
         **({"database_error": problem} if problem else {}),
         "listen": f"{cfg.bind_host}:{cfg.port}",
+        "phones": _check_phones(cfg),
         "camera": _check_camera(cfg),
         "pins": _check_pins(cfg),
         "buttons": _check_buttons(cfg),
@@ -181,7 +216,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     else:
         print(f"database : {rep['database']}")
     print(f"listen   : {rep['listen']}")
-    for part in ("camera", "pins", "buttons", "speech"):
+    for part in ("phones", "camera", "pins", "buttons", "speech"):
         info = rep[part]
         flag = "FALLBACK" if info["fallback"] else "ok"
         print(f"{part:9}: {info['will_use']}  [{flag}]")

@@ -14,10 +14,12 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from companion.backup import serving, start_backups
 from companion.config import Config, load_config
+from companion.netname import mdns_name
 from companion.store import Store
 from companion.table import TableService
 
@@ -36,13 +38,17 @@ def lan_addresses() -> list[str]:
     return [a for a in out.split() if "." in a and not a.startswith("127.")]
 
 
-def public_url(cfg: Config) -> str:
+def public_url(cfg: Config, mdns: Callable[[list[str]], str | None] = mdns_name) -> str:
+    """The URL the phones open (and the QR code carries): ``public_url``, else on the LAN
+    the ``.local`` name avahi publishes (it survives a new DHCP lease, and nobody has to find
+    the Pi's address), else the first LAN address."""
     if cfg.public_url:
         return cfg.public_url.rstrip("/")
     host = cfg.bind_host
     if host in ("0.0.0.0", ""):
         addrs = lan_addresses()
-        host = addrs[0] if addrs else "127.0.0.1"
+        name = mdns(addrs) if addrs else None
+        host = name or (addrs[0] if addrs else "127.0.0.1")
     return f"http://{host}:{cfg.port}"
 
 

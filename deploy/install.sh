@@ -36,8 +36,9 @@ readonly CLI=/usr/local/bin/companion
 readonly PYTHON=/usr/bin/python3
 readonly APT_PACKAGES=(python3 python3-venv espeak-ng alsa-utils)
 # Only a Pi has these (Raspberry Pi's own apt repository): apt's picamera2 is built against
-# apt's numpy and libcamera, which is why the venv sees system site-packages.
-readonly PI_APT_PACKAGES=(python3-picamera2 python3-lgpio)
+# apt's numpy and libcamera, which is why the venv sees system site-packages. avahi-daemon
+# (Debian's) publishes <hostname>.local: the phones open http://companion.local:8000.
+readonly PI_APT_PACKAGES=(python3-picamera2 python3-lgpio avahi-daemon)
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO_DIR=$(dirname "$SCRIPT_DIR")
@@ -401,14 +402,80 @@ final_check() {
     fi
 }
 
+# The name the config gives the machine ([network] hostname, as the service reads it);
+# empty: keep the machine's own.
+config_hostname() {
+    "$VENV/bin/python" -c 'import sys; from pathlib import Path
+from companion.config import load_config
+print(load_config(path=Path(sys.argv[1]), env={}).hostname)' "$CONF"
+}
+
+# Name the machine: /etc/hostname, the 127.0.1.1 line of /etc/hosts (sudo resolves its own
+# name there) and, with systemd running, the live name; avahi then publishes NAME.local.
+set_hostname() {
+    local name=$1
+    printf '%s\n' "$name" >/etc/hostname
+    if grep -q '^127\.0\.1\.1[[:space:]]' /etc/hosts; then
+        sed -i "s/^127\.0\.1\.1[[:space:]].*/127.0.1.1\t$name/" /etc/hosts
+    else
+        printf '127.0.1.1\t%s\n' "$name" >>/etc/hosts
+    fi
+    if has_systemd; then hostnamectl set-hostname "$name"; fi
+}
+
+install_hostname() {
+    step "Network name"
+    if ! is_pi; then
+        say "    not a Raspberry Pi: this machine keeps its name ($(hostname))"
+        return 0
+    fi
+    if ((DRY_RUN)); then
+        say "    would name this Pi after hostname in $CONF ([network]; empty: keep $(hostname))"
+        run set_hostname NAME
+        return 0
+    fi
+    local want
+    want=$(config_hostname) || die "cannot read hostname from $CONF"
+    if [[ -z $want ]]; then
+        say "    hostname is empty in $CONF: this Pi keeps its name $(hostname)"
+    elif [[ $want == "$(cat /etc/hostname 2>/dev/null)" ]]; then
+        say "    already named $want"
+    else
+        run set_hostname "$want"
+        # avahi publishes the name it read at its start
+        if has_systemd && systemctl is-active --quiet avahi-daemon; then
+            run systemctl restart avahi-daemon
+        fi
+    fi
+    [[ -z $want ]] || verify "this Pi is named $want" grep -qx "$want" /etc/hostname
+    if has_systemd && pkg_installed avahi-daemon; then
+        run systemctl enable --now avahi-daemon
+        verify "avahi-daemon publishes this Pi's .local name" systemctl is-active --quiet avahi-daemon
+    fi
+}
+
+# The address the phones open, as the service works it out (and its QR code carries):
+# the .local name avahi publishes, else the LAN address.
+phones_url() {
+    as_app "$VENV/bin/python" -c 'from companion.config import load_config
+from companion.serve import public_url
+print(public_url(load_config()))'
+}
+
 summary() {
     ((DRY_RUN)) && { say ""; say "Dry run: nothing was changed."; return 0; }
-    local port addr
-    port=$("$VENV/bin/python" -c 'from companion.config import load_config; print(load_config(env={}).port)' 2>/dev/null || echo 8000)
+    local url addr port
+    url=$(phones_url 2>/dev/null) || url=
+    port=${url##*:}
     addr=$(hostname -I 2>/dev/null | awk '{print $1}')
     say ""
     say "Table Companion is installed."
-    [[ -n $addr ]] && say "  Phones:  http://$addr:$port/  (or http://$(hostname).local:$port/)"
+    if [[ -n $url ]]; then
+        say "  Phones:  $url/"
+        if [[ -n $addr && $url != *"$addr"* && $port =~ ^[0-9]+$ ]]; then
+            say "           (or http://$addr:$port/ for a phone that cannot open .local names)"
+        fi
+    fi
     say "  Wiring:  $CONF   then: sudo systemctl restart $APP_USER"
     say "  Logs:    journalctl -u $APP_USER -f"
     say "  Check:   sudo companion doctor"
@@ -499,6 +566,7 @@ main() {
     install_venv
     install_app
     install_config
+    install_hostname
     install_service
     final_check
     summary

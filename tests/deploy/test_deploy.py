@@ -85,7 +85,8 @@ def test_dry_run_lists_every_install_step_in_order():
     out = dry_run()
     steps = re.findall(r"^==> \[\d+\] (.+)$", out, flags=re.M)
     assert [s.split()[0] for s in steps] == [
-        "System", "Service", "Python", "Application", "Configuration", "systemd", "Final"]
+        "System", "Service", "Python", "Application", "Configuration", "Network", "systemd",
+        "Final"]
     assert "Service user companion and data directory /var/lib/companion" in steps
     assert "Python environment /opt/companion/venv" in steps
     assert "Configuration /etc/companion/companion.toml" in steps
@@ -124,7 +125,8 @@ def test_dry_run_installs_picamera2_and_lgpio_only_on_a_pi():
     pi = dry_run(model=A_PI)
     packages = re.compile(r"^\s+packages: (.+)$", flags=re.M)
     assert "python3-picamera2" not in packages.search(plain).group(1)
-    assert "python3-picamera2 python3-lgpio" in packages.search(pi).group(1)
+    assert "python3-picamera2 python3-lgpio avahi-daemon" in packages.search(pi).group(1)
+    assert "avahi-daemon" not in packages.search(plain).group(1)
     assert f"Raspberry Pi: {A_PI}" in pi
 
 
