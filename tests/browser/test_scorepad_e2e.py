@@ -7,6 +7,8 @@ other through the SSE stream.
 
 from __future__ import annotations
 
+import re
+
 import cv2
 import numpy as np
 import pytest
@@ -162,8 +164,9 @@ def test_an_uno_table_with_house_rules_is_created_from_the_form(server_factory, 
     host.locator("input[name=player]").nth(2).fill("")
     host.fill("input[name=pin]", "2468")
     expect(host.locator("input[name=custom_rule]")).not_to_have_attribute("inputmode", "numeric")
+    host.locator("#rules summary").click()  # (the rules sheet's, until "Change the rules")
     # each choice by what it means, in the phone's language (not "own_hand")
-    expect(host.locator("select[name=scoring] option")).to_have_text([
+    expect(host.locator("[data-option=scoring] label")).to_have_text([
         "Quem vence a rodada marca as mãos dos outros", "Cada um conta a própria mão"])
     host.fill("input[name=custom_wilds]", "2")
     host.fill("input[name=custom_rule]", "Todos trocam de mão")
@@ -198,6 +201,7 @@ def test_a_seat_option_offers_the_players_by_name(server_factory, phone):
     host = phone("zh-CN")
     host.goto(server.url + "/new")
     host.select_option("#game", "versus")
+    host.locator("#rules summary").click()
     dealer = host.locator("select[name=dealer] option")
     expect(dealer).to_have_text(["最后一位玩家", "玩家 1", "玩家 2", "玩家 3"])
     host.select_option("select[name=dealer]", label="玩家 3")  # before any name is typed
@@ -789,4 +793,47 @@ def test_the_rounds_table_shows_every_name_whole_and_says_it_scrolls(
     box.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
     expect(box).to_have_class("rounds-scroll more-left")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    assert page.js_errors == []
+
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_the_uno_form_shows_the_rules_sheet_in_one_line_until_changed(
+        server_factory, phone, width):
+    """Issue 37 #8: UNO's new-table form was one 3,750 px page of 19 open options, choices
+    cut off in their selects and checkboxes between two labels."""
+    server = server_factory()
+    page = phone("pt-BR", width=width)
+    page.goto(server.url + "/new")
+    page.select_option("#game", "uno")
+    summary = page.locator("#rules-summary")
+    expect(summary).to_contain_text("21")
+    expect(page.locator("#rules")).not_to_have_attribute("open", "")
+    assert page.evaluate("document.scrollingElement.scrollHeight") < 2.5 * 740
+    page.locator("#rules summary").click()
+    # each checkbox with its own words on its line, inside the same label
+    boxes = page.locator("#rules label.check:has(input[type=checkbox])")
+    assert boxes.count() >= 8
+    assert page.evaluate("""() => [...document.querySelectorAll('#rules input[type=checkbox]')]
+        .every((i) => i.closest('label') && i.closest('label').textContent.trim().length > 3
+                 && Math.abs(i.getBoundingClientRect().top
+                     - i.closest('label').getBoundingClientRect().top) < 12)""")
+    # no choice cut off: a few choices are each a line of their own, whole
+    cut = page.evaluate("""() => [...document.querySelectorAll('#options select')].filter(
+        (s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.name)""")
+    assert cut == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    # a rule changed is counted on the line
+    page.locator("[data-option=jump_in] input").check()
+    expect(summary).to_have_text(re.compile(r"^1 "))
+    for i, name in enumerate(["Ana", "Bruno"]):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.locator("[data-option=first_dealer] input[value='\"first_seat\"']").check()
+    page.fill("input[name=pin]", "2468")
+    page.get_by_role("button", name="Criar a mesa").click()
+    expect(page.locator("#whoami")).to_be_visible()
+    tid = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    options = server.request("GET", f"/api/tables/{tid}")[1]["table"]["options"]
+    assert options["jump_in"] is True and options["first_dealer"] == "first_seat"
+    assert options["scoring"] == "standard"
     assert page.js_errors == []

@@ -553,30 +553,62 @@
       document.getElementById("player-count").textContent =
         t("{game}: {min} to {max} players.", { game: t(g.name), min: g.min_players, max: g.max_players });
       while (players.children.length < g.min_players) addPlayer();
-      optBox.querySelectorAll("label").forEach((n) => n.remove());
-      for (const o of g.options) {
-        let input;
-        if (o.kind === "dict") continue;  // (set on the game's own page: Werewolf's roles)
+      // (a game of many options, UNO's 21, shows the rules sheet's as one line and opens
+      // them on "Change the rules": its form was one 3,750 px page of open options)
+      optBox.querySelectorAll(":scope > :not(legend)").forEach((n) => n.remove());
+      const shown = g.options.filter((o) => o.kind !== "dict");  // (Werewolf's roles: its own page)
+      const many = shown.length > 4;
+      const summary = el("p", { id: "rules-summary", class: "muted" });
+      const rules = el("details", { id: "rules", class: "rules" }, el("summary", { class: "btn", text: t("Change the rules") }));
+      const into = many ? rules : optBox;
+      if (many) optBox.append(summary, rules);
+      for (const o of shown) {
+        let input, box;
+        const help = el("span", { class: "opt-help", text: t(o.help) });
+        const kind = o.seat ? "seat" : o.choices ? "choice" : o.kind === "text" || typeof o.default === "string" ? "text" : typeof o.default;
         if (o.seat) {
           // a seat: the players by name (the form's order is the seats'), not a number from 0
           input = el("select", { name: o.name, "data-seat": "1" });
           fillSeats(input, o.default);
+        } else if (o.choices && o.name !== "language" && o.choices.length <= 4) {
+          // (a few choices: each whole on its own line, where a select cut them off)
+          box = el("fieldset", { class: "opt opt-choices", "data-option": o.name }, el("legend", { text: t(o.help) }),
+            o.choices.map((c, i) => el("label", { class: "check" },
+              el("input", { type: "radio", name: o.name, value: JSON.stringify(c), checked: c === o.default, "data-kind": "choice", "data-default": JSON.stringify(o.default) }),
+              el("span", { text: t(o.labels ? o.labels[i] : String(c)) }))));
         } else if (o.choices) {
           // a narration language: the host's own (the companion's default is English, and
           // a Portuguese table heard and read its Werewolf nights in English)
           const pick = o.name === "language" && o.choices.includes(lang) ? lang : o.default;
           input = el("select", { name: o.name }, o.choices.map((c, i) => el("option", { value: JSON.stringify(c), selected: c === pick, text: t(o.labels ? o.labels[i] : String(c)) })));
         } else if (typeof o.default === "boolean") {
+          // (the box with its own words, on one line: it sat between two options' labels)
           input = el("input", { type: "checkbox", name: o.name, checked: o.default });
+          box = el("label", { class: "opt check", "data-option": o.name }, input, help);
         } else if (o.kind === "text" || typeof o.default === "string") {
           input = el("input", { name: o.name, maxlength: 200, autocomplete: "off", value: o.default || "" });
         } else {
           input = el("input", { name: o.name, inputmode: o.kind === "number" ? "decimal" : "numeric", value: o.default === null ? "" : o.default, placeholder: t("none") });
         }
-        input.dataset.kind = o.seat ? "seat" : o.choices ? "choice" : o.kind === "text" || typeof o.default === "string" ? "text" : typeof o.default;
-        input.dataset.optional = String(o.default === null);
-        optBox.append(el("label", {}, t(o.help), input));
+        if (input) {
+          input.dataset.kind = kind;
+          input.dataset.optional = String(o.default === null);
+          input.dataset.default = kind === "boolean" ? String(o.default) : o.choices ? input.value : (o.default === null ? "" : String(o.default));
+        }
+        into.append(box || el("label", { class: "opt", "data-option": o.name }, help, input));
       }
+      const changed = () => [...optBox.querySelectorAll("input, select")].filter((i) => {
+        if (i.type === "radio") return i.checked && i.value !== i.dataset.default;
+        if (i.type === "checkbox") return String(i.checked) !== i.dataset.default;
+        if (i.dataset.kind === "seat") return false;
+        return i.dataset.default !== undefined && i.value.trim() !== i.dataset.default;
+      }).length;
+      const say = () => {
+        const n = changed();
+        summary.textContent = n === 0 ? t("The rules as the rules sheet has them ({m} options).", { m: shown.length })
+          : n === 1 ? t("1 rule changed from the rules sheet.") : t("{n} rules changed from the rules sheet.", { n });
+      };
+      if (many) { say(); rules.addEventListener("input", say); rules.addEventListener("change", say); }
     }
     function fillSeats(select, fallback) {
       // (the seats are the names typed, in order: an empty row is no player; the choice
@@ -609,6 +641,7 @@
       const names = [...form.querySelectorAll("input[name=player]")].map((i) => i.value.trim()).filter(Boolean);
       const options = {};
       for (const input of optBox.querySelectorAll("input, select")) {
+        if (input.type === "radio" && !input.checked) continue;
         const k = input.dataset.kind;
         const v = input.value.trim();
         const n = Number(v.replace(",", "."));  // (a Portuguese phone types 0,9)
