@@ -410,3 +410,47 @@ def test_cannot_be_reached_toast_goes_once_the_companion_is_back(server_factory,
     expect(ana.locator("#live")).to_have_class("dot on", timeout=15000)
     expect(ana.locator("#toast")).not_to_have_class("show error", timeout=500)
     assert ana.js_errors == []
+
+
+BROKEN_WORDS = """(sel) => { const out = [];
+  for (const e of document.querySelectorAll(sel)) {
+    const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (const m of n.textContent.matchAll(/[^\\s\\-]+/g)) {
+        const r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        const tops = new Set([...r.getClientRects()].map((b) => Math.round(b.top)));
+        if (tops.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return out; }"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR"])
+def test_no_word_is_broken_on_the_table(server_factory, phone, width, locale):
+    """Issue 37 #9: "Counterclockwis/e" beside the top card, a short name "Ch/en" squeezed
+    beside the Catch! button."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+        "options": {"hand_size": 2, "first_dealer": "first_seat"}})
+    assert status == 201, res
+    tid = res["table"]["id"]
+    for action, seat in (({"type": "turn_up", "card": "red-5"}, None),
+                         ({"type": "play", "card": "red-reverse"}, 1),
+                         ({"type": "play", "card": "red-7"}, 0),
+                         ({"type": "play", "card": "red-2"}, 2)):
+        body = {"action": action, **({"as_seat": seat} if seat is not None else {})}
+        status, out = server.request("POST", f"/api/tables/{tid}/actions", body,
+                                     {"X-Host-Pin": "2468"})
+        assert status == 200, out
+    page = phone(locale, width=width)
+    page.goto(server.url + res["url"] + "?join=1")
+    page.locator('#seats button[data-seat="0"]').click()
+    expect(page.locator('[data-catch="2"]')).to_be_visible()
+    expect(page.locator("#uno-dir")).to_have_attribute("data-direction", "-1")
+    assert page.evaluate(BROKEN_WORDS, "#uno-dir, .uno-name, .uno-turn, .uno-topname") == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+    assert page.js_errors == []
