@@ -37,6 +37,10 @@ log = logging.getLogger(__name__)
 DEFAULT_ZONES: tuple[tuple[str, tuple[float, float, float, float]], ...] = (
     ("play-area", (0.05, 0.05, 0.95, 0.95)),)
 LOST_MS = 2000  # no frame for this long: the camera is lost (the watcher's, before it runs)
+# The watcher recognises cards only while a table uses the camera (one is watched, and its
+# game is not over) or a phone looked at the camera (its page, the preview, a snapshot, the
+# status) within this many seconds: otherwise it sleeps (``CameraRuntime.awake``).
+LOOKED_S = 15.0  # (the camera page asks its status every 2 s)
 
 
 class CameraStalled(Exception):
@@ -107,6 +111,7 @@ class CameraRuntime:
         # crop, when asked). A confirmation teaches that very crop, not the newest frame:
         # the card in view may have changed while the question was on the phone.
         self._questions: dict[str, tuple[str, Any, int]] = {}
+        self._looked: float | None = None  # (time.monotonic() a phone last looked)
 
     # -- which table, which deck, which zones ------------------------------------------
     @property
@@ -354,9 +359,32 @@ class CameraRuntime:
         if watcher.identifier is None or watcher.identifier.deck != deck:
             watcher.identifier = identifier_for(deck, self.cfg.data_path)
         watcher.sign_named = deck.startswith("taught:")
+        # (a game's zones where every card counts: Dou Di Zhu's play in the middle)
+        watcher.whole_sets = frozenset(getattr(self.service.get(tid).game, "camera_sets", ())
+                                       if tid is not None else ())
         watcher.set_zones(zones)
         if watcher.binding != self.bridge.binding:
             watcher.reset(self.bridge.binding)
+
+    # -- sleeping ----------------------------------------------------------------------
+    def looked(self) -> None:
+        """A phone looks at what the camera sees: it recognises for LOOKED_S from now."""
+        self._looked = time.monotonic()
+
+    def awake(self) -> bool:
+        """Whether the watcher should recognise now: a table is watched and its game is not
+        over, or a phone looked at the camera lately. The default sample-photo camera
+        recognised its photos for no one at 38% of a core."""
+        tid = self.bridge.table_id
+        if tid is not None:
+            try:
+                live = self.service.get(tid)
+                if live.game.outcome(live.state) is None:
+                    return True
+            except Exception:  # (a table that no longer loads: no one to watch for)
+                log.debug("camera: table %s does not load", tid, exc_info=True)
+        looked = self._looked
+        return looked is not None and time.monotonic() - looked < LOOKED_S
 
     # -- running -----------------------------------------------------------------------
     def start(self) -> CameraRuntime:
@@ -402,7 +430,8 @@ class CameraRuntime:
                 self.hub, self.watcher = hub.start(), watcher
                 self._configure_watcher(watcher)
             ready.set()
-            watcher.run(hub, time.monotonic_ns, stop, on_error=self._frame_failed)
+            watcher.run(hub, time.monotonic_ns, stop, on_error=self._frame_failed,
+                        awake=self.awake)
         except Exception as exc:  # no camera must never stop the scores from being kept
             if not stop.is_set():  # (a run stopped meanwhile: its error is no one's now)
                 self.error = _why(exc)
@@ -446,6 +475,7 @@ class CameraRuntime:
     def status(self) -> dict[str, Any]:
         from vision.sources import source_kind
 
+        self.looked()
         hub, watcher = self.hub, self.watcher
         stale = hub.stale_for_ns() if hub is not None else None
         frame = hub.latest if hub is not None else None
@@ -495,6 +525,7 @@ class CameraRuntime:
         watcher read last with the cards it found there drawn on it."""
         from vision.preview import draw, encode_jpeg
 
+        self.looked()
         frame = self.hub.latest if self.hub is not None else None
         if frame is None:
             return None
@@ -510,6 +541,7 @@ class CameraRuntime:
 
         seq, sent, last = 0, 0, None
         while self.hub is not None and (max_frames is None or sent < max_frames):
+            self.looked()  # (awake while a phone watches the preview)
             frame = self.hub.wait_next(seq, timeout=2.0)
             if frame is None:
                 return

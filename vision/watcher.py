@@ -47,6 +47,7 @@ from vision.zones import Zone
 Event = CardSeen | ZoneCleared | CameraLost | CameraBack
 EMPTY = "\0empty"
 UNSURE = "\0unsure"  # an unnamed card; with a signature, UNSURE + "#<cluster>"
+SET = "\0set:"  # a whole-set zone's state: SET + its cards' names, sorted ("?": unnamed)
 MAX_PICTURES = 256  # signature clusters remembered (least recently seen forgotten)
 
 
@@ -63,6 +64,7 @@ class _Track:
     rest: tuple[float, float, float, float, float] | None = None  # where it lies now
     rest_since_ns: int = 0
     rest_frames: int = 0
+    cand_cards: tuple[tuple[str | None, float], ...] | None = None  # a whole-set zone's
 
 
 # The zone's card come to rest elsewhere counts as put down anew (``CardSeen.again``) where its
@@ -156,6 +158,10 @@ class ZoneWatcher:
         # named cards get a signature too (about 2 ms a zone): for a taught deck, so the game
         # learns each label's picture and knows it again when the recogniser is unsure
         self.sign_named = False
+        # zones whose every card counts, not only the top one (a Dou Di Zhu play laid fanned
+        # in the middle): their state is the set of names seen in them, and a new set is one
+        # CardSeen carrying ``cards``
+        self.whole_sets: frozenset[str] = frozenset()
         self._pictures: dict[int, np.ndarray] = {}  # cluster -> its first signature, unit length
         self._next_picture = 1
 
@@ -203,11 +209,13 @@ class ZoneWatcher:
             self.binding = binding
 
     def state(self) -> dict[str, str | None]:
-        """Per zone: the committed top card, '' when empty or unsure, None when not known yet."""
+        """Per zone: the committed top card, '' when empty or unsure, None when not known yet
+        (a whole-set zone: its cards' names, comma-separated)."""
         with self._lock:
             tracks = dict(self.tracks)
         return {name: (None if t.key is None
-                       else "" if t.key == EMPTY or t.key.startswith(UNSURE) else t.key)
+                       else "" if t.key == EMPTY or t.key.startswith(UNSURE)
+                       else t.key[len(SET):] if t.key.startswith(SET) else t.key)
                 for name, t in tracks.items()}
 
     def seen(self) -> tuple[list[Card], Frame | None]:
@@ -293,6 +301,10 @@ class ZoneWatcher:
             self.lost = False
             self._outbox.append(CameraBack(t_ns, self.source))
         for zone in zones:
+            if zone.name in self.whole_sets:
+                keys.append(self._feed_set(zone, tracks[zone.name], cards, t_ns, width,
+                                           height))
+                continue
             card = top_card(cards, zone, width, height)
             if card is not None and image is not None and (card.label is None
                                                            or self.sign_named):
@@ -313,6 +325,21 @@ class ZoneWatcher:
             keys.append(key)
         self._last_signed = [signed.get(id(c), c) for c in cards]
         self._frame_keys = tuple(keys)
+
+    def _feed_set(self, zone: Zone, track: _Track, cards: list[Card], t_ns: int, width: int,
+                  height: int) -> str:
+        """A whole-set zone in one frame: its state is the sorted names of every card in it
+        (whole or read by its corner index), committed like a top card once it holds."""
+        inside = sorted(((c.label, round(c.confidence, 4)) for c in cards
+                         if zone.contains(*c.centre, width, height)),
+                        key=lambda x: (x[0] or "?", -x[1]))
+        if not inside:
+            self._update(track, zone.name, EMPTY, 0.0, t_ns)
+            return EMPTY
+        key = SET + ",".join(label or "?" for label, _ in inside)
+        self._update(track, zone.name, key, min(conf for _, conf in inside), t_ns,
+                     cards=tuple(inside))
+        return key
 
     def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
         """UNSURE plus the cluster of pictures this signature belongs to. Hysteresis: a
@@ -348,10 +375,13 @@ class ZoneWatcher:
 
     def _update(self, t: _Track, zone: str, key: str, conf: float, t_ns: int,
                 sig: tuple[float, ...] | None = None,
-                pose: tuple[float, ...] | None = None, best: str | None = None) -> None:
+                pose: tuple[float, ...] | None = None, best: str | None = None,
+                cards: tuple[tuple[str | None, float], ...] | None = None) -> None:
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
             t.cand_best = None
+        if cards is not None:
+            t.cand_cards = cards
         t.cand_frames += 1
         if best is not None and (t.cand_best is None or conf >= t.cand_conf):
             t.cand_best = best
@@ -367,6 +397,11 @@ class ZoneWatcher:
             if key == EMPTY:
                 if not first:
                     self._outbox.append(ZoneCleared(zone, t.cand_since_ns, self.source))
+            elif key.startswith(SET):
+                seen = t.cand_cards or ()
+                self._outbox.append(CardSeen(zone, seen[0][0] if seen else None,
+                                             round(t.cand_conf, 4), t.cand_since_ns,
+                                             self.source, cards=seen))
             else:
                 label = None if key.startswith(UNSURE) else key
                 self._outbox.append(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,
@@ -420,16 +455,21 @@ class ZoneWatcher:
 
     def run(self, hub: object, clock_ns: Callable[[], int], stop: threading.Event,
             on_error: Callable[[BaseException], None] | None = None,
-            poll_s: float = 0.25) -> None:
+            poll_s: float = 0.25, awake: Callable[[], bool] | None = None) -> None:
         """The watcher's own loop over a FrameHub, until ``stop`` is set.
 
         It waits for a frame at most ``poll_s``, and never past the moment the camera would
         count as lost, so a source that blocks (no frame at all) is told at ``lost_ms``, not
         up to a poll later. ``on_error``: a frame that fails (an OpenCV error, a bug) is
         handed to it and the loop goes on with the next one; without it the error ends
-        the loop."""
+        the loop. ``awake``: while it says False (no table uses the camera) no frame is
+        read at all, and nothing is told: recognising the sample photos for no one took 38%
+        of a core; once awake, the newest frame is read at once."""
         seq = 0
         while not stop.is_set():
+            if awake is not None and not awake():
+                stop.wait(poll_s)
+                continue
             wait = min(poll_s, self.until_lost_s(clock_ns()))
             frame = hub.wait_next(seq, timeout=wait)  # type: ignore[attr-defined]
             try:

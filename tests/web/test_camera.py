@@ -460,7 +460,9 @@ def test_a_frame_that_fails_leaves_the_camera_running(monkeypatch, service, tmp_
 
     monkeypatch.setattr(companion.camera, "identifier_for", lambda deck, path: Flaky())
     runtime = CameraRuntime(Config(camera=f"replay:{tmp_path}", data_dir=str(tmp_path / "d")),
-                            service).start()
+                            service)
+    runtime.looked()  # (a phone on the camera page: it recognises, no table bound)
+    runtime.start()
     try:
         assert again.wait(30), runtime.error
         status = runtime.status()

@@ -21,6 +21,13 @@ class OpenCVSource:
         if not cap.isOpened():
             cap.release()
             raise OSError(f"VideoCapture could not open {self.target!r}")
+        from vision.sources.replay import MAX_FRAME_PIXELS
+
+        # (a video file of huge frames: refused before the first is decoded)
+        if cap.get(cv2.CAP_PROP_FRAME_WIDTH) * cap.get(cv2.CAP_PROP_FRAME_HEIGHT) > \
+                MAX_FRAME_PIXELS:
+            cap.release()
+            raise OSError(f"{self.target!r} sends frames of over {MAX_FRAME_PIXELS} pixels")
         self._cap = cap
 
     def read(self) -> Frame | None:

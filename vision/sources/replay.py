@@ -7,6 +7,7 @@ timestamps from an injected clock, so a test decides exactly which frame arrives
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,8 +17,40 @@ import numpy as np
 
 from vision.frame import Frame
 
+log = logging.getLogger(__name__)
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".bmp"}
+# The most pixels a camera frame may have (a Pi HQ camera's full sensor is 12.3 MP): a photo
+# of more in a camera folder is refused by its header, before anything is decoded. A 50 MP
+# photo, or a small file that claims a huge picture (a decompression bomb), took the server
+# to 1.6 GB; every photo is held decoded while the replay runs.
+MAX_FRAME_PIXELS = 16_000_000
+
+
+def frame_size_refused(path: Path) -> str | None:
+    """Why the photo at ``path`` may not be a camera frame (too many pixels by its header,
+    or a header that gives no size), or None: it may be decoded."""
+    from vision.photo_read import read_header
+
+    header = read_header(path)
+    if header is None:
+        return "its header gives no picture size"
+    if header.width * header.height > MAX_FRAME_PIXELS or not header.width or \
+            not header.height:
+        return f"{header.width}x{header.height} is over {MAX_FRAME_PIXELS} pixels"
+    return None
+
+
+def _load(files: list[Path]) -> list[np.ndarray]:
+    images = []
+    for p in files:
+        why = frame_size_refused(p)
+        if why is not None:
+            log.warning("camera: %s left out: %s", p, why)
+            continue
+        if (img := cv2.imread(str(p))) is not None:
+            images.append(img)
+    return images
 
 
 class ReplaySource:
@@ -42,11 +75,19 @@ class ReplaySource:
             files = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_EXT)
             if not files:
                 raise FileNotFoundError(f"no photos in {self.path}")
-            self._images = [img for p in files if (img := cv2.imread(str(p))) is not None]
+            self._images = _load(files)
+            if not self._images:
+                raise FileNotFoundError(f"no photo in {self.path} can be a camera frame")
         elif self.path.is_file():
             self._video = cv2.VideoCapture(str(self.path))
             if not self._video.isOpened():
                 raise OSError(f"cannot open video {self.path}")
+            size = (self._video.get(cv2.CAP_PROP_FRAME_WIDTH) *
+                    self._video.get(cv2.CAP_PROP_FRAME_HEIGHT))
+            if size > MAX_FRAME_PIXELS:
+                self.close()
+                raise OSError(f"the video {self.path} has frames of over "
+                              f"{MAX_FRAME_PIXELS} pixels")
         else:
             raise FileNotFoundError(self.path)
 
