@@ -6,6 +6,9 @@ list of ``(label, confidence)`` (label None: a card found but not named). It ret
 
 * None outside play, for another zone, or when the set is the play already on record (the
   last play still lying there), or when nothing in it is a card;
+* within a trick, a set that holds the last play and more is the new play laid on it: the
+  last play's cards are taken out (the half-covered, unsure ones first). A new lead must lie
+  alone: the trick's cards are gathered when it ends, as at any table;
 * ``play`` for the player to move, when every card is named at least as surely as the option
   ``camera_confirm_below``;
 * ``propose`` otherwise (the unsure cards named by their best guess): the player confirms or
@@ -23,6 +26,7 @@ from typing import Any
 
 from companion.games.base import State
 from companion.games.doudizhu.cards import RANKS, counts_of, rank_of
+from companion.games.doudizhu.cards import names as rank_names
 
 
 def _sure(confidence: Any, below: float) -> bool:
@@ -39,26 +43,42 @@ def on_card_seen(state: State, zone: Any, label: Any, confidence: Any,
     if not isinstance(cards, (list, tuple)):
         return None
     below = state["options"]["camera_confirm_below"]
-    names: list[str] = []
-    unsure: list[str] = []
+    seen: list[tuple[int, bool]] = []  # (rank, read surely)
     for item in cards:
         if not isinstance(item, (list, tuple)) or len(item) != 2:
             continue
-        name, conf = item
-        r = rank_of(name)
-        if r is None:
-            continue
-        names.append(RANKS[r])
-        if not _sure(conf, below):
-            unsure.append(RANKS[r])
-    if not names:
+        r = rank_of(item[0])
+        if r is not None:
+            seen.append((r, _sure(item[1], below)))
+    if not seen:
         return None
     if h["plays"]:
-        latest = h["plays"][-1]["cards"]
-        seen = counts_of([rank_of(c) for c in names])  # type: ignore[misc]
-        if seen == counts_of([rank_of(c) for c in latest]):  # type: ignore[misc]
+        latest = counts_of([rank_of(c) for c in h["plays"][-1]["cards"]])  # type: ignore[misc]
+        if counts_of([r for r, _ in seen]) == latest:
             return None  # the last play, still lying in the middle
+        if h["last"] is not None and _holds(seen, latest):
+            seen = _without(seen, latest)  # played on top of the last play
+    names = rank_names(counts_of([r for r, _ in seen]))
+    unsure = [RANKS[r] for r, sure in seen if not sure]
     seat = h["current"]
     if unsure:
         return {"type": "propose", "cards": names, "unsure": unsure, "seat": seat}
     return {"type": "play", "cards": names, "seat": seat}
+
+
+def _holds(seen: list[tuple[int, bool]], play: list[int]) -> bool:
+    have = counts_of([r for r, _ in seen])
+    return all(have[r] >= play[r] for r in range(len(play)))
+
+
+def _without(seen: list[tuple[int, bool]], play: list[int]) -> list[tuple[int, bool]]:
+    """``seen`` less the cards of ``play``, the unsure ones first (the play underneath is
+    the half-covered one)."""
+    need = list(play)
+    kept = []
+    for r, sure in sorted(seen, key=lambda x: x[1]):
+        if need[r] > 0:
+            need[r] -= 1
+        else:
+            kept.append((r, sure))
+    return kept

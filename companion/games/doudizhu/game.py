@@ -577,6 +577,8 @@ class DouDiZhu:
     camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
         ("middle", (0.2, 0.2, 0.8, 0.8)),
     )
+    # the zones where the camera reports every card it reads, not only the top one
+    camera_sets: ClassVar[tuple[str, ...]] = ("middle",)
     # A refused play lies face up in the middle: every phone reads the verdict, the buzzer
     # sounds and the speaker says it (web.api.announce_refusal, narration.refusal_speech).
     buzz_codes: ClassVar[frozenset[str]] = speech.SPOKEN
