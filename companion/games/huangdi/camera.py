@@ -11,9 +11,9 @@ in the middle, and for each seat ``stock-<seat>``, ``discard-<seat>-1`` and
   (``source``). A number that is the wall's Invert partner (8 going up: a 7) is a play with an
   Invert laid beside it, its pile told the same way (else ``"unknown"``: asked too).
 * A stock zone: the first card seen on a stock whose top is not known is its ``reveal_stock``;
-  another card than the known top, or nothing (a cleared zone, a face-down card), means the
-  top was taken: it answers a card waiting for its source (``source`` with the new top as
-  ``next``), or it is noted (``lifted``) for the card about to land.
+  another card than the known top, or none the camera can name (a face-down card, a cleared
+  zone), means the top was taken: it answers a card waiting for its source (``source``
+  with the new top as ``next``), or it is noted (``lifted``) for the card about to land.
 * A discard zone of the player to move: the card under the top (or nothing, for a pile of one)
   means the top was taken, as for a stock; any other new card is the turn's ``discard``.
   An opponent's zone showing the card under its top: taken (a ``lifted`` note, or a source).
@@ -166,14 +166,15 @@ def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
     where = parse(zone, n)
     if where is None:
         return None
-    if label is None and best in CARDS:
+    kind, seat, k = where
+    if kind == "wall" and label is None and best in CARDS:
         label, confidence = best, 0.0  # (a card the camera could not name: only asked)
     if label is not None and label not in CARDS:
         return None
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)):
         return None
+    # (on a pile, no name is news too: a face-down card, or none, where the top lay)
     sure = label is not None and confidence >= state["options"]["camera_confirm_below"]
-    kind, seat, k = where
     cur = state["current"]
     if kind == "wall":
         if label is None or label == "invert" or state["pending"] is not None:

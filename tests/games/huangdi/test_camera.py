@@ -71,6 +71,16 @@ def test_a_pile_seen_taken_first_tells_the_source(table):
     assert t.state["stocks"][ANA] == {"count": 9, "top": "6"} and t.wall(0)["top"] == 1
 
 
+def test_a_face_down_card_where_the_stock_top_lay_means_it_was_taken(table):
+    t = table().set_stock(ANA, "1")
+    lifted = seen(t, "stock-0", None, confidence=0.2, best="7")  # (the back: no name)
+    assert lifted == {"type": "lifted", "seat": ANA, "from": "stock", "owner": ANA}
+    t.do(lifted, ANA, source="camera")
+    t.do(seen(t, "wall-1", "1"), ANA, source="camera")
+    assert t.state["stocks"][ANA] == {"count": 9, "top": None}
+    assert seen(t, "stock-0", "6") == {"type": "reveal_stock", "seat": ANA, "card": "6"}
+
+
 def test_several_places_the_phone_asks_and_the_pile_answers(table):
     t = table().set_stock(ANA, "1")  # a 1 on the stock, and maybe one in the hand
     action = seen(t, "wall-1", "1")
