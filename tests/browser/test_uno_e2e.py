@@ -454,3 +454,60 @@ def test_no_word_is_broken_on_the_table(server_factory, phone, width, locale):
     assert page.evaluate(BROKEN_WORDS, "#uno-dir, .uno-name, .uno-turn, .uno-topname") == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     assert page.js_errors == []
+
+
+def test_the_status_says_each_thing_once_and_the_chart_shows_every_line(server_factory, phone):
+    """Issue 37 #10: the challenge line twice, "Chen must draw 4." still shown during the
+    challenge, "Guilty: Bruno draws 4." then "Bruno draws 4."; the scoring row said "0 of 1
+    cards · 0 points" beside 20 points typed; two players on the same score shared one line
+    of the chart, one hidden."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno", "Chen"], "pin": "2468",
+        "options": {"hand_size": 3, "first_dealer": "first_seat"}})
+    assert status == 201, res
+    tid = res["table"]["id"]
+
+    def act(action, seat=None):
+        body = {"action": action, **({"as_seat": seat} if seat is not None else {})}
+        status, out = server.request("POST", f"/api/tables/{tid}/actions", body,
+                                     {"X-Host-Pin": "2468"})
+        assert status == 200, out
+
+    ana = phone(width=360)
+    ana.goto(server.url + res["url"] + "?join=1")
+    ana.locator('#seats button[data-seat="0"]').click()
+    act({"type": "turn_up", "card": "red-5"})
+    act({"type": "play", "card": "wild-draw4", "colour": "blue"}, 1)
+    status_box = ana.locator("#uno-status")
+    expect(status_box).to_contain_text("Chen must draw 4.")
+    act({"type": "challenge"}, 2)
+    line = "Chen challenges the Wild Draw Four of Bruno."
+    expect(status_box).to_contain_text(line)
+    expect(status_box.locator("p", has_text=line)).to_have_count(1)
+    expect(status_box).not_to_contain_text("must draw 4")
+    act({"type": "verdict", "guilty": True}, 2)
+    expect(ana.locator("#uno-news")).to_contain_text("Guilty: Bruno draws 4.")
+    expect(ana.locator("#uno-news p", has_text="draws 4")).to_have_count(1)
+
+    # Chen goes out: Ana types 20 points for her hand, and her row says so
+    act({"type": "play", "card": "blue-1"}, 2)
+    act({"type": "play", "card": "blue-2"}, 0)
+    act({"type": "draw"}, 1)
+    act({"type": "pass"}, 1)
+    act({"type": "play", "card": "blue-3"}, 2)
+    act({"type": "play", "card": "blue-4"}, 0)
+    act({"type": "play", "card": "blue-5"}, 1)
+    act({"type": "play", "card": "blue-6"}, 2)
+    expect(ana.locator("#uno-winner")).to_have_text("Chen went out!")
+    ana.fill("#uno-points-0", "20")
+    expect(ana.locator('[data-tally="0"]')).to_have_text("20 points typed")
+    ana.fill("#uno-points-1", "20")
+    ana.locator("#uno-score").click()
+    expect(ana.locator('.uno-total[data-seat="2"]')).to_have_text("40")
+    # Ana and Bruno both on 20: two lines, side by side
+    lines = ana.locator("#uno-chart polyline")
+    expect(lines).to_have_count(3)
+    points = [lines.nth(i).get_attribute("points") for i in range(3)]
+    assert points[0] != points[1], points
+    assert ana.js_errors == []

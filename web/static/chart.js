@@ -60,8 +60,23 @@
     };
     for (const v of ticks) label(L - 6, y(v) + TICK_PX * 0.35, v).setAttribute("data-value", v);
     label(W - R, H - 6, t("round {n}", { n }), "end");
+    // Lines that run together (two players on the same score over a round) are drawn side
+    // by side, a line's width apart: one of them was hidden under the other.
+    const STEP = 3.5;
+    const off = series.map((pts) => pts.map(() => 0));
+    const along = (p, q, k) => p[k] === q[k] && ((k > 0 && p[k - 1] === q[k - 1]) || (k + 1 < p.length && p[k + 1] === q[k + 1]));
+    for (let k = 0; k <= n; k++) {
+      const groups = new Map();
+      series.forEach((pts, i) => {
+        if (!series.some((q, j) => j !== i && along(pts, q, k))) return;
+        const g = groups.get(pts[k]) || [];
+        g.push(i);
+        groups.set(pts[k], g);
+      });
+      for (const g of groups.values()) g.forEach((i, j) => { off[i][k] = (j - (g.length - 1) / 2) * STEP; });
+    }
     series.forEach((pts, i) => add("polyline", {
-      points: pts.map((v, k) => x(k) + "," + y(v)).join(" "),
+      points: pts.map((v, k) => x(k) + "," + (y(v) + off[i][k])).join(" "),
       stroke: TC.chartColour(i), class: "series", "data-seat": i,
     }));
     const legend = TC.el("ul", { class: "legend" }, names.map((name, i) => TC.el("li", { "data-seat": i },

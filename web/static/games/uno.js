@@ -366,7 +366,8 @@
       else turnLine = t("{name}'s turn", { name: turnName });
       box.classList.toggle("mine", myTurn);
       const lines = [];
-      if (r.pending) {
+      // (not while the challenge is settled: what is drawn, and by whom, depends on it)
+      if (r.pending && !r.challenge) {
         lines.push(el("p", { class: "uno-pending" }, you(r.pending.victim)
           ? t("You must draw {n}.", { n: r.pending.amount })
           : t("{name} must draw {n}.", { name: player(r.pending.victim), n: r.pending.amount })));
@@ -421,8 +422,15 @@
       const last = d.rounds[d.rounds.length - 1];
       if (last) box.append(el("p", { class: "banner", text: t("{name} won round {n}.", { name: player(last.winner), n: d.rounds.length }) }));
     }
-    box.append(el("div", { id: "uno-news", class: "uno-news", "aria-live": "polite" }, ui.news.map((s) => el("p", { text: s }))));
+    box.append(el("div", { id: "uno-news", class: "uno-news", "aria-live": "polite" }, newsLines(box).map((s) => el("p", { text: s }))));
     if (d.phase !== "cut") box.append(playersList(d));
+  }
+
+  /* What just happened, less what the status already says (the challenge line twice) */
+  function newsLines(status) {
+    const said = new Set([...(status || root.querySelector("#uno-status")).querySelectorAll(".uno-pending, .muted")]
+      .map((p) => p.textContent));
+    return ui.news.filter((s) => !said.has(s));
   }
 
   function playersList(d) {
@@ -799,7 +807,10 @@
       part(el("div", { class: "uno-handrow" + (open ? " open" : ""), "data-seat": i },
         el("div", { class: "row spread" },
           el("strong", { text: name }),
-          el("span", { class: "muted", "data-tally": i, text: t("{m} of {n} cards · {p} points", { m: tally.length, n, p: pts }) })),
+          // (points typed are the hand's: "0 of 1 cards · 0 points" stood beside 20 typed)
+          el("span", { class: "muted", "data-tally": i, text: /^\d+$/.test(String(shown).normalize("NFKC").trim())
+            ? t("{p} points typed", { p: Number(String(shown).normalize("NFKC").trim()) })
+            : t("{m} of {n} cards · {p} points", { m: tally.length, n, p: pts }) })),
         el("div", { class: "uno-hand" }, tally.map((c) => el("button", { type: "button", class: "uno-chip", "aria-label": t("Remove {card}", { card: cardName(c) }),
           onclick: () => send({ type: "uncount_card", seat: i, card: c }) }, cardFace(c, "small")))),
         el("div", { class: "row" },
@@ -945,11 +956,13 @@
         showAlert();
       }
     }
-    const lines = events.map(eventText).filter(Boolean);
+    // (a guilty verdict says who draws 4: "Bruno draws 4." after it said it again)
+    const lines = events.filter((e, k) => !(e.type === "draws" && events.slice(0, k).some((c) =>
+      c.type === "challenge_result" && c.guilty && c.accused === e.seat))).map(eventText).filter(Boolean);
     if (!lines.length) return;
     ui.news = lines.slice(-3);
     const box = root.querySelector("#uno-news");
-    if (box) box.replaceChildren(...ui.news.map((s) => ctx.el("p", { text: s })));
+    if (box) box.replaceChildren(...newsLines().map((s) => ctx.el("p", { text: s })));
     const me = ctx.seat;
     for (const e of events) {
       if (e.type === "put_back" || e.type === "reshuffle") ctx.toast(eventText(e));
