@@ -49,6 +49,9 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.backup import add_parser as add_backup
 
     add_backup(sub)
+    from companion.hotspot import add_parser as add_hotspot
+
+    add_hotspot(sub)
     try:
         from vision.cli import add_parser as add_vision
     except ImportError as exc:  # the vision tools are optional only while being written

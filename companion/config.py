@@ -63,6 +63,11 @@ class Config:
     # avahi publishes <hostname>.local for the phones (companion/netname.py). Empty: keep the
     # machine's own name.
     hostname: str = ""
+    # `companion hotspot on` (companion/hotspot.py): the Pi's own Wi-Fi network for a table
+    # with none. An empty password is generated on first use and kept in the data folder.
+    hotspot_ssid: str = "TableCompanion"
+    hotspot_password: str = ""
+    hotspot_interface: str = "wlan0"
 
     @property
     def data_path(self) -> Path:
@@ -125,6 +130,11 @@ def _expected(name: str, value: Any) -> str | None:
         return None if ok else "a list of integers (pin numbers)"
     if not isinstance(value, str):
         return "a string"
+    if name == "hotspot_ssid" and not 1 <= len(value.encode()) <= 32:
+        return "a network name of 1 to 32 bytes"
+    if name == "hotspot_password" and value and not (
+            8 <= len(value) <= 63 and value.isascii() and value.isprintable()):
+        return "8 to 63 plain characters (WPA), or empty for a generated one"
     if name == "hostname" and value and not valid_hostname(value):
         return ("one name of letters, digits and hyphens (up to 63, no hyphen at either end), "
                 "or empty to keep the machine's own")

@@ -130,6 +130,9 @@ def serve(args: argparse.Namespace) -> int:
     app.extensions["narrator"] = getattr(stop_narration, "narrator", None)
     stop_camera = start_camera(cfg, service, app)
     stop_backups = start_backups(cfg)
+    from companion.hotspot import Hotspot
+
+    app.extensions["hotspot"] = Hotspot(cfg)  # (the invite's Wi-Fi QR code while it is on)
     lines, qr_url = ready_text(url, cfg.port, local_only)
     for line in lines:
         print(line, flush=True)

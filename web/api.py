@@ -311,8 +311,25 @@ def qr(table_id: str):
     import segno
 
     live = tables().get(table_id)
+    link = join_url(live.record.code)
+    # While the Pi is its own hotspot (companion/hotspot.py): the Wi-Fi's QR code first, then
+    # the page's at the hotspot's address: a phone joins and opens the table with two scans.
+    hotspot = current_app.extensions.get("hotspot")
+    invite = hotspot.invite() if hotspot is not None else None
+    if invite is not None:
+        from urllib.parse import urlsplit
+
+        from companion.hotspot import invite_svg
+
+        wifi, address = invite
+        if address:
+            port = urlsplit(link).port
+            link = f"http://{address}{f':{port}' if port else ''}" + urlsplit(link).path
+        state = hotspot.state()
+        return Response(invite_svg(wifi, link, state.get("ssid", ""), state.get("password", "")),
+                        mimetype="image/svg+xml", headers={"Cache-Control": "no-store"})
     out = io.BytesIO()
-    segno.make(join_url(live.record.code), error="m").save(
+    segno.make(link, error="m").save(
         out, kind="svg", scale=8, border=2, dark="#000", light="#fff", xmldecl=False)
     return Response(out.getvalue(), mimetype="image/svg+xml")
 
