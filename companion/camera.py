@@ -144,14 +144,23 @@ class CameraRuntime:
         so any zone is as good as another, e.g. the default ``play-area``)."""
         return [n for n, _r in self._game_zones(table_id)]
 
-    def zone_labels(self, table_id: str, names: list[str]) -> dict[str, str]:
+    def zone_labels(self, table_id: str, names: list[str],
+                    translate: Any = lambda s: s) -> dict[str, str]:
         """A label for people of each zone that has a better one than its name: a seat's
-        zone (Versus ``discard-0``) is its player's name."""
+        zone (Versus ``discard-0``) is its player's name; a game with several zones a seat
+        names each itself (``camera_zone_label(zone, players) -> (N_ template, params)``,
+        Huang Di's "Ana's stock"), in the language of ``translate``."""
         live = self.service.get(table_id)
         seat_of = getattr(live.game, "camera_zone_seat", None)
+        label_of = getattr(live.game, "camera_zone_label", None)
         players = live.record.players
         labels: dict[str, str] = {}
         for name in names:
+            told = label_of(name, players) if label_of is not None else None
+            if told is not None:
+                template, params = told
+                labels[name] = translate(template).format(**params)
+                continue
             seat = seat_of(name, players) if seat_of is not None else None
             if isinstance(seat, int) and 0 <= seat < len(players):
                 labels[name] = players[seat]

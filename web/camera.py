@@ -5,6 +5,7 @@ table's own cards, and the printable ArUco marker sheet."""
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify
+from flask_babel import gettext
 
 from companion.games.base import N_
 from companion.table import TableError
@@ -91,7 +92,7 @@ def get_zones(table_id: str):
     game_zones = runtime.game_zones(table_id)
     names = list(dict.fromkeys([*game_zones, *(z["name"] for z in zones)]))
     return jsonify({"zones": zones, "game_zones": game_zones,
-                    "zone_labels": runtime.zone_labels(table_id, names)})
+                    "zone_labels": runtime.zone_labels(table_id, names, gettext)})
 
 
 def _bad_zones(exc: Exception) -> TableError:
@@ -273,7 +274,7 @@ def _sheet_zones() -> tuple[list[str] | None, dict[str, str]]:
     tables().get(table_id)
     runtime = camera()
     names = [z["name"] for z in runtime.zones_for(table_id)]
-    return names, runtime.zone_labels(table_id, names)
+    return names, runtime.zone_labels(table_id, names, gettext)
 
 
 @bp.get("/camera/markers")

@@ -699,6 +699,20 @@ class HuangDi:
     def camera_zone_seat(self, zone: str, players: list[str]) -> int | None:
         return camera.zone_seat(zone, len(players))
 
+    def camera_zone_label(self, zone: str, players: list[str]
+                          ) -> tuple[str, dict[str, Any]] | None:
+        """What the camera page calls a zone: three zones a seat all named after the
+        player told nobody which was the stock."""
+        where = camera.parse(zone, len(players))
+        if where is None:
+            return None
+        kind, seat, k = where
+        if kind == "wall":
+            return N_("Wall {n}"), {"n": k + 1}
+        if kind == "stock":
+            return N_("{name}'s stock"), {"name": players[seat]}
+        return N_("{name}'s pile {n}"), {"name": players[seat], "n": k + 1}
+
     def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
                      t_ns: int | None = None, best: str | None = None) -> Action | None:
         return camera.on_card_seen(state, zone, label, confidence, best)

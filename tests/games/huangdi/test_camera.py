@@ -166,3 +166,17 @@ def test_a_wrong_card_seen_is_announced_and_said_by_the_speaker(service, huangdi
                               "pt_BR")]
     # a zone cleared on a wall (a completed wall taken away) is nothing to say
     assert bridge.handle(ZoneCleared("wall-1", t_ns=2)) is None
+
+
+def test_the_camera_page_names_each_zone(app, client, service, tmp_path):
+    """Three zones a seat, each named for people in the phone's language (all three read
+    "Ana" before)."""
+    from companion.camera import CameraRuntime
+    from companion.config import Config
+
+    app.extensions["camera"] = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    tid = service.create_table("huangdi", ["Ana", "Bia"], "2468").id
+    labels = client.get(f"/api/tables/{tid}/zones").json["zone_labels"]
+    assert labels["wall-2"] == "Wall 2" and labels["stock-1"] == "Bia's stock"
+    assert labels["discard-0-2"] == "Ana's pile 2"
+    assert len(labels) == 9
