@@ -95,7 +95,7 @@
     if (facts.length) parts.push(el("p", { class: "muted", text: TC.clauses(facts) }));
     if (h.phase === "play" || h.phase === "over") {
       const last = h.last;
-      parts.push(el("div", { class: "ddz-last", id: "ddz-last" }, last
+      parts.push(el("div", { class: "ddz-last", id: "ddz-last", "data-cards": last ? last.cards.join("-") : "" }, last
         ? [el("p", { class: "muted small", text: t("To beat: {name}'s {kind}", { name: player(last.seat), kind: kindName(last.kind) }) }), chips(last.cards, "big")]
         : [el("p", { class: "muted", text: h.phase === "play" ? (you(h.current) ? t("You lead: play any combination.") : t("{name} leads.", { name: player(h.current) })) : "" })]));
     }
