@@ -125,3 +125,40 @@ def test_a_turn_seen_by_the_camera_and_one_tapped(server_factory, phone, tmp_pat
     pub = view["public"]
     assert pub["stocks"][0] == {"count": 9, "top": "6"} and pub["hands"] == [5, 3]
     assert ana.js_errors == [] and bia.js_errors == []
+
+
+def test_an_invert_by_taps_and_a_source_asked_on_the_phone(server_factory, phone):
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "huangdi", "players": ["Ana", "Bia"], "pin": "2468"})
+    tid = created["table"]["id"]
+
+    def act(action):
+        status, body = server.request("POST", f"/api/tables/{tid}/actions", {"action": action},
+                                      PIN)
+        assert status == 200, body
+
+    for card in map(str, range(1, 9)):  # wall 1 up to 8, from Ana's hand
+        act({"type": "play", "card": card, "from": "hand", "wall": 0})
+    ana = phone("en-US", width=320)
+    ana.goto(f"{server.url}/t/{tid}?join=1")
+    ana.locator("#seats button", has_text="Ana").click()
+    wall = ana.locator('.hd-wall[data-wall="0"]')
+    expect(wall.locator(".hd-wall-top")).to_have_text("↑ 8")
+    expect(wall.locator(".hd-inv-with")).to_have_text("Invert + 7")
+    # a 7 from her hand with an Invert from her hand: the seed's own example
+    ana.locator('#hd-sources button[data-from="hand"]').click()
+    ana.locator('#hd-play-pad button[data-card="7"]').click()
+    ana.locator('#hd-targets button[data-wall="0"][data-invert="hand"]').click()
+    expect(wall.locator(".hd-wall-top")).to_have_text("↓ 7")
+    expect(wall.locator(".hd-needs")).to_have_text("Needs 6")
+    # the camera saw a 6 land and could not tell from where: her phone asks
+    act({"type": "play", "card": "6", "wall": 0, "from": None})
+    ask = ana.locator("#hd-ask")
+    expect(ask).to_contain_text("Where did the 6 come from?")
+    expect(ana.locator("#hd-move")).to_be_hidden()
+    ask.locator('button[data-from="hand"]').click()
+    expect(ask).to_be_hidden()
+    expect(wall.locator(".hd-needs")).to_have_text("Needs 5")
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 320
+    assert ana.js_errors == []
