@@ -124,11 +124,14 @@ class Kingsburg:
         return views.moderator_view(state)
 
     def moment(self, state: State) -> Any:
-        """Rolls, buildings, recruits and the winter's die come from several phones at once:
-        a move sent with an older version is still heard in the same step."""
-        if state["step"] in ("roll", "build", "recruit", "battle") and not state["pending"]:
-            return (state["year"], state["phase"], state["step"])
-        return None
+        """Rolls, buildings, recruits, the winter's die and the choices of the King's aid or
+        of a battle come from several phones at once: a move sent with an older version is
+        still heard in the same step. (The help's choices come one at a time, in advisor
+        order: none there.)"""
+        if state["ended"] or (state["step"] not in SIMULTANEOUS and not (
+                state["pending"] and state["step"] != "help")):
+            return None
+        return (state["year"], state["phase"], state["step"], bool(state["pending"]))
 
     def on_dice_seen(self, state: State, reading: dict[str, list[int]],
                      confidence: float = 1.0) -> Action | None:

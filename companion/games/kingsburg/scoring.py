@@ -49,9 +49,12 @@ def breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
 
 
 def score_series(state: dict[str, Any]) -> list[list[int]]:
-    """Per player, the score after each phase so far, from 0: the chart's lines."""
+    """Per player, the score after each phase so far, from 0 (or from a position typed in
+    at the start): the chart's lines."""
     n = len(state["players"])
-    return [[0] + [h["scores"][s] for h in state["history"]] for s in range(n)]
+    history = state["history"]
+    start = [] if history and history[0].get("position") else [0]
+    return [start + [h["scores"][s] for h in history] for s in range(n)]
 
 
 def export(state: dict[str, Any]) -> dict[str, Any]:

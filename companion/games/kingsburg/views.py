@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.kingsburg import flow, season
 from companion.games.kingsburg.core import buildable
-from companion.games.kingsburg.data import PHASES, PRODUCTIVE
+from companion.games.kingsburg.data import ENEMIES, PHASES, PRODUCTIVE
 from companion.games.kingsburg.placements import legal_placements
 from companion.games.kingsburg.scoring import breakdown, ranking, score_series, winners
 
@@ -31,12 +31,20 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "envoy": state["envoy"]["seat"],
         "aid_die": state.get("aid_die"),
         "season": None if s is None else {
-            k: s[k] for k in ("dice", "whites", "settled", "neutral", "blocked", "advisors",
-                              "placed", "passed", "turn", "plus2_used", "market_used", "built",
-                              "done", "totals")},
+            k: s[k] for k in ("dice", "whites", "rerolls", "settled", "neutral", "blocked",
+                              "advisors", "placed", "passed", "turn", "plus2_used",
+                              "market_used", "built", "done", "totals")},
         "pending": [{k: v for k, v in c.items()} for c in state["pending"]],
         "recruited": state.get("recruited"),
         "battle": battle,
+        # (the player to move's legal placements: the dice are in everyone's sight, and a
+        # host's phone without a seat plays for him)
+        "placements": (legal_placements(state, s["turn"])
+                       if s is not None and state["step"] == "influence"
+                       and s["turn"] is not None else None),
+        # (the cards this winter's enemy may be, for the phone that enters it)
+        "year_enemies": ([e for e in ENEMIES if e["year"] == state["year"]]
+                         if battle is not None and battle["enemy"] is None else None),
         "history": state["history"],
         "series": score_series(state),
         "ended": state["ended"],
