@@ -19,9 +19,10 @@
   }
 
   /* The chart of ``series`` (per player, the totals after each round, from 0) for a box
-     ``width`` px wide; ``target`` (optional) is drawn as a dashed line where it is in view.
+     ``width`` px wide; ``target`` (optional) is drawn as a dashed line where it is in view;
+     ``xLabel`` (optional) words the horizontal axis's end (default "round n").
      Returns [svg, legend]. */
-  TC.chart = function ({ series, names, width, target, font }) {
+  TC.chart = function ({ series, names, width, target, font, xLabel }) {
     const t = TC.t;
     const W = Math.max(200, Math.round(width || 300));
     const H = Math.round(Math.min(280, Math.max(190, W * 0.62)));
@@ -59,7 +60,8 @@
       return e;
     };
     for (const v of ticks) label(L - 6, y(v) + TICK_PX * 0.35, v).setAttribute("data-value", v);
-    label(W - R, H - 6, t("round {n}", { n }), "end");
+    // (``xLabel(n)``: a game whose points are not rounds names its own, Kingsburg's year)
+    label(W - R, H - 6, xLabel ? xLabel(n) : t("round {n}", { n }), "end");
     // Lines that run together (two players on the same score over a round) are drawn side
     // by side, a line's width apart: one of them was hidden under the other.
     const STEP = 3.5;

@@ -1,0 +1,105 @@
+"""A Kingsburg season played on two phones in Chromium: the King's aid chosen, the rolls
+typed on the keypads, the advisors influenced from the legal moves each phone highlights, a
+building built, and the board at a glance agreeing on both phones; and the page fits a
+360 px phone in every language with the board full."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PIN = {"X-Host-Pin": "2468"}
+
+
+def table(server, **options) -> str:
+    options = {"initial_order": "seats", "two_player_block": False, **options}
+    status, created = server.request("POST", "/api/tables", {
+        "game": "kingsburg", "players": ["Ann", "Brian"], "pin": "2468", "options": options})
+    assert status == 201, created
+    return created["table"]["id"]
+
+
+def seated(phone, server, tid, name, locale="en-US", width=None):
+    page = phone(locale, width=width)
+    page.goto(f"{server.url}/t/{tid}?join=1")
+    page.locator("#seats button", has_text=name).click()
+    expect(page.locator("#kb-head")).to_be_visible()
+    return page
+
+
+def type_roll(page, values):
+    rows = page.locator("#kb-act .kb-die-row")
+    for i, v in enumerate(values):
+        rows.nth(i).get_by_role("button", name=str(v), exact=True).click()
+    page.locator("#kb-roll").click()
+
+
+def test_a_spring_through_two_phones(server_factory, phone):
+    server = server_factory()
+    tid = table(server)
+    ann = seated(phone, server, tid, "Ann")
+    brian = seated(phone, server, tid, "Brian")
+    expect(ann.locator("#kb-year")).to_have_text("Year 1 of 5 · Aid from the King")
+    expect(ann.locator("#kb-act h2")).to_have_text("Choose 1 goods")
+    ann.locator('#kb-choice [data-good="wood"]').click()
+    brian.locator('#kb-choice [data-good="gold"]').click()
+    expect(ann.locator("#kb-year")).to_have_text("Year 1 of 5 · Spring")
+
+    type_roll(ann, [1, 3, 5])
+    expect(ann.locator("#kb-line")).to_have_text("Waiting for Brian")
+    type_roll(brian, [4, 4, 5])
+    # Ann (9) before Brian (13): her phone lists her legal placements, his does not
+    expect(ann.locator("#kb-line")).to_have_text("Your move")
+    expect(brian.locator("#kb-line")).to_have_text("Waiting for Ann")
+    expect(ann.locator('#kb-moves [data-advisor="8"]')).to_have_count(1)
+    expect(ann.locator('#kb-advisors .kb-adv.legal[data-advisor="9"]')).to_have_count(1)
+    expect(brian.locator("#kb-moves")).to_have_count(0)
+    ann.locator('#kb-moves [data-advisor="8"]').click()
+    expect(brian.locator('#kb-moves [data-advisor="13"]')).to_have_count(1)
+    expect(brian.locator('#kb-advisors .kb-adv.taken[data-advisor="8"]')).to_have_count(1)
+    brian.locator('#kb-moves [data-advisor="13"]').click()
+    ann.locator('#kb-moves [data-advisor="1"]').click()
+    # the help is paid (Jester, Treasurer, Champion); Ann builds the Statue
+    expect(ann.locator("#kb-act h2")).to_have_text("Build")
+    expect(ann.locator('#kb-build [data-building="church"]')).to_have_count(0)
+    ann.locator('#kb-build [data-building="statue"]').click()
+    brian.locator("#kb-done").click()
+    # the King's Reward goes to Ann (the most buildings); Summer's roll is next
+    for page in (ann, brian):
+        expect(page.locator("#kb-year")).to_have_text("Year 1 of 5 · Summer")
+        expect(page.locator('.kb-player[data-seat="0"] .kb-vp')).to_have_text("5 VP")
+        expect(page.locator('.kb-player[data-seat="1"] .kb-good.stone')).to_have_text("Stone 3")
+        expect(page.locator('.kb-player[data-seat="0"] .kb-buildings')).to_have_text("Statue")
+    assert ann.js_errors == [] and brian.js_errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "zh-CN"])
+def test_the_board_fits_a_360_px_phone(server_factory, phone, locale):
+    server = server_factory()
+    tid = table(server)
+    buildings = ["statue", "chapel", "church", "cathedral", "inn", "market", "farms",
+                 "guard_tower", "palisade", "stable", "stone_wall", "barricade", "crane"]
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions", {"action": {
+        "type": "position", "year": 4, "phase": 4, "envoy": 0,
+        "players": [{"gold": 12, "wood": 10, "stone": 9, "plus2": 3, "vp": 48,
+                     "buildings": buildings},
+                    {"gold": 1, "vp": 7, "buildings": ["inn", "market"]}],
+        "season": {"dice": [[6, 5, 4], [1, 2, 3]], "white": [[3], []], "turn": 0}}}, PIN)
+    assert status == 200
+    page = seated(phone, server, tid, "Ann", locale=locale, width=360)
+    expect(page.locator("#kb-moves .kb-move").first).to_be_visible()
+    overflow = page.evaluate("""() => {
+        const out = [];
+        if (document.documentElement.scrollWidth > window.innerWidth) out.push('page');
+        for (const e of document.querySelectorAll('#game *')) {
+            const r = e.getBoundingClientRect();
+            if (r.width && (r.right > window.innerWidth + 0.5 || r.left < -0.5))
+                out.push(e.className || e.tagName);
+            if (e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX === 'visible'
+                && e.children.length === 0 && e.clientWidth) out.push('cut:' + e.textContent);
+        }
+        return out;
+    }""")
+    assert overflow == [], overflow
+    assert page.js_errors == []
