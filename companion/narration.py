@@ -412,7 +412,11 @@ class Narrator:
                 continue  # a secret for some phones is never spoken aloud
             if event.get("type") == "narrate" and isinstance(event.get("key"), str):
                 params = event.get("params")
-                self.say(event["key"], params if isinstance(params, dict) else {}, table_id)
+                said = self.say(event["key"], params if isinstance(params, dict) else {},
+                                table_id)
+                if not said and isinstance(event.get("texts"), dict):
+                    # (a game that words its own lines in each language: Huang Di)
+                    self.say_texts(event["texts"], table_id, key=event["key"])
             elif event.get("type") == "ambience":
                 self.backend.ambience(event.get("sound"))
             elif event.get("type") == "refused" and isinstance(event.get("speak"), dict):

@@ -345,10 +345,12 @@ class _Move:
             st["out"] += len(wall["cards"]) + wall["inverts"] - back
             st["walls"][wall_no] = None
             self.events.append({"type": "wall_completed", "wall": wall_no, "cards": back})
+            self.events.append(speech.narrate("wall_completed", wall=wall_no + 1))
         if st["stocks"][seat]["count"] == 0 and any(w[0] == "stock" for w, _c in taking):
             st["ended"] = True  # R1: the game ends at once
             st["winner"] = seat
             self.events.append({"type": "won", "seat": seat})
+            self.events.append(speech.narrate("won", name=st["players"][seat]))
             return
         if st["hands"][seat] == 0:
             self.refill(seat)  # R16

@@ -1,8 +1,10 @@
-"""What the table's speaker says of a wrong play, in each language (like Werewolf's
-narration lines: the speaker talks to the whole table, in words short enough to hear once).
+"""What the table's speaker says, in each language (like Werewolf's narration lines: the
+speaker talks to the whole table, in words short enough to hear once): a wrong play, a wall
+completed (someone shuffles it into the draw pile), the win.
 
 ``refusal_lines(state, code, params, seat)`` gives ``{language: sentence}`` for a refusal the
-whole table must hear (the game's ``buzz_codes``), or None for any other.
+whole table must hear (the game's ``buzz_codes``), or None for any other; ``narrate(key,
+**params)`` the ``narrate`` event of a line, its words in every language with it.
 """
 
 from __future__ import annotations
@@ -44,6 +46,15 @@ LINES: dict[str, dict[str, str]] = {
         "invert_needs_wall": "{name}，请收回：第{wall}道城墙是空的，没有方向可以反转。",
     },
 }
+EVENTS: dict[str, dict[str, str]] = {
+    "en": {"wall_completed": "Wall {wall} is complete. Shuffle it into the draw pile.",
+           "won": "{name} has played the last stock card and wins!"},
+    "pt_BR": {"wall_completed": "A muralha {wall} está completa. Embaralhe-a na pilha de "
+                                "compra.",
+              "won": "{name} jogou a última carta do estoque e venceu!"},
+    "zh_Hans": {"wall_completed": "第{wall}道城墙完成了，把它洗回摸牌堆。",
+                "won": "{name}打出了储备牌堆的最后一张牌，获胜！"},
+}
 CARD_WORDS = {
     "en": {"joker": "joker", "invert": "Invert"},
     "pt_BR": {"joker": "coringa", "invert": "Inverte"},
@@ -71,3 +82,10 @@ def refusal_lines(state: dict[str, Any], code: str, params: dict[str, Any],
         except (KeyError, IndexError, ValueError):
             out[lang] = LINES[lang][code]
     return out
+
+
+def narrate(key: str, **params: Any) -> dict[str, Any]:
+    """The ``narrate`` event of one of ``EVENTS``, with its words in every language
+    (``texts``): the narrator says it in the table's, the host's screen shows it."""
+    return {"type": "narrate", "key": f"huangdi_{key}", "params": params,
+            "texts": {lang: EVENTS[lang][key].format(**params) for lang in LANGUAGES}}

@@ -180,3 +180,20 @@ def test_the_camera_page_names_each_zone(app, client, service, tmp_path):
     assert labels["wall-2"] == "Wall 2" and labels["stock-1"] == "Bia's stock"
     assert labels["discard-0-2"] == "Ana's pile 2"
     assert len(labels) == 9
+
+
+def test_the_speaker_says_a_completed_wall_and_the_win(service):
+    backend = SilentBackend()
+    lines = []
+    service.add_listener(Narrator(backend, "en", on_line=lambda tid, line: lines.append(line))
+                         .handle)
+    t = service.create_table("huangdi", ["Ana", "Bia"], "2468", options={"stock_size": 1})
+    for card in map(str, range(1, 10)):
+        service.submit(t.id, {"type": "play", "card": card, "from": "hand", "wall": 0}, HOST)
+    assert backend.lines == []
+    service.submit(t.id, {"type": "play", "card": "10", "from": "hand", "wall": 0}, HOST)
+    assert backend.lines == [("Wall 1 is complete. Shuffle it into the draw pile.", "en")]
+    assert lines[-1]["texts"]["pt_BR"] == ("A muralha 1 está completa. Embaralhe-a na pilha "
+                                           "de compra.")
+    service.submit(t.id, {"type": "play", "card": "1", "from": "stock", "wall": 2}, HOST)
+    assert backend.lines[-1] == ("Ana has played the last stock card and wins!", "en")
