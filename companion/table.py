@@ -430,6 +430,18 @@ class TableService:
                         name=live.record.players[seat],
                     )
                 self.check_pin(table_id, pin, client)
+            elif self._seat_locked(live, seat):
+                # (a seat nobody held when its secret card was dealt: any phone on the
+                # network could have taken it and read the card)
+                if pin is None:
+                    raise TableError(
+                        409,
+                        "seat_locked",
+                        N_("The cards are dealt: only the host's PIN gives {name}'s seat to "
+                           "a phone."),
+                        name=live.record.players[seat],
+                    )
+                self.check_pin(table_id, pin, client)
             token = secrets.token_urlsafe(18)
             self.store.set_seat(table_id, seat, _hash(token), self.clock.wall())
             live.seats[seat] = _hash(token)
@@ -444,6 +456,40 @@ class TableService:
                 ),
             )
         return token
+
+    @staticmethod
+    def _seat_locked(live: LiveTable, seat: int) -> bool:
+        """Whether a free seat goes to a phone only with the host's PIN: the game's
+        ``seat_locked(state, seat)`` (Werewolf: the seat's card is dealt)."""
+        locked = getattr(live.game, "seat_locked", None)
+        return bool(locked is not None and locked(live.state, seat))
+
+    def ask_empty_seats(self, table_id: str, action: Any, actor: Actor) -> None:
+        """A phone's action in the game's ``deal_actions`` (Werewolf's ``start``: it deals
+        each seat its secret card) with a seat no phone holds asks the host first (409
+        ``empty_seats``; a refusal of the rules comes first): after it, that card goes only
+        to a phone the host gives the seat to. The host answers by sending it again with
+        ``"empty_seats": true``. (Asked by the web API of the phones' moves; the table's own
+        callers, a test or a script, deal as they are told.)"""
+        live = self.get(table_id)
+        if not isinstance(action, dict) or action.get("empty_seats") is True or \
+                action.get("type") not in getattr(live.game, "deal_actions", ()):
+            return
+        players = live.record.players
+        with live.lock:
+            empty = [i for i in range(len(players)) if i not in live.seats]
+            if not empty:
+                return
+            self._judge(live, action, actor, self.clock.wall())
+            raise TableError(
+                409,
+                "empty_seats",
+                N_("Nobody has joined as {names} yet: once the cards are dealt, only a phone "
+                   "the host gives the seat to (with the PIN) is shown that card. Deal "
+                   "anyway?"),
+                names=", ".join(players[i] for i in empty),
+                seats=empty,
+            )
 
     # -- acting ------------------------------------------------------------------------
     def submit(

@@ -172,6 +172,8 @@ def act(table_id: str):
     action = data.get("action")
     actor = caller.actor(as_seat)
     try:
+        # (Werewolf's deal with a seat no phone holds: the host is asked first)
+        tables().ask_empty_seats(table_id, action, actor)
         update = tables().submit(table_id, action, actor, expected_version=data.get("version"),
                                  viewer=(caller.seat, caller.host))
     except TableError as exc:

@@ -157,7 +157,7 @@ def test_whole_game_on_eight_portuguese_phones(server_factory, phone):
     watcher.goto(url)
     watcher.get_by_text("Just watch").click()
 
-    table.act({"type": "start"})
+    table.act({"type": "start", "empty_seats": True})
     roles = table.host()["state"]["roles"]
     expect(phones[0].locator("#ww-step")).to_have_text("Olhe sua carta")
     # the checker catches a leak: a card of someone else slipped into a page
@@ -316,13 +316,15 @@ def test_the_moderator_view_shows_the_night_as_the_phones_enter_it(server_factor
         "game": "werewolf", "players": NAMES, "pin": PIN, "options": {"deal": "host"}})
     assert status == 201, res
     table = Table(server, res["table"]["id"])
+    # (Carla's and Ana's phones join before the cards are entered: a seat whose card is
+    # known goes to a phone only with the host's PIN)
+    _, carla = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 2})
+    _, ana = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 0})
     roles = ["werewolf", "werewolf", "seer"] + ["villager"] * 5
     table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}})
     table.act({"type": "assign", "roles": roles})
-    table.act({"type": "start"})
+    table.act({"type": "start", "empty_seats": True})
     table.act({"type": "skip"})  # (every card looked at)
-    _, carla = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 2})
-    _, ana = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 0})
     host = phone()
     host.goto(server.url + "/")
     host.evaluate(f"localStorage.setItem('tc.pin.{table.id}', JSON.stringify('{PIN}'))")
@@ -343,7 +345,8 @@ def test_the_moderator_view_shows_the_night_as_the_phones_enter_it(server_factor
     expect(host.locator("#ww-tonight")).to_contain_text("The werewolves' votes: Ana → Eva")
     # the pack agrees: the night ends, and the morning shows what it held (a witch's move
     # ends the night at once: "Tonight so far" never showed it)
-    _, bruno = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 1})
+    # (Bruno's phone joins after the deal: the host's PIN gives it his seat)
+    _, bruno = server.request("POST", f"/api/tables/{table.id}/join", {"seat": 1, "pin": PIN})
     status, _ = server.request("POST", f"/api/tables/{table.id}/actions",
                                {"action": {"type": "wolf_vote", "target": 4}},
                                {"Authorization": "Bearer " + bruno["token"]})
@@ -381,8 +384,12 @@ def test_start_uses_the_cards_the_host_sees_and_an_undone_start_leaves_no_narrat
     assert table.host()["state"]["phase"] == "setup"
     # a set that adds up, not saved: the game starts with it
     host.get_by_role("button", name="One more Cupid").click()
+    # (only Ana has joined: the table asks the host before it deals cards to no phone)
+    asked = []
+    host.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     host.locator("#ww-start").click()
     expect(ana.locator("#ww-step")).to_have_text("Olhe sua carta")
+    assert "Nobody has joined as Bruno" in asked[0]
     roles = table.host()["state"]["roles"]
     assert sorted(roles) == sorted(["werewolf"] * 2 + ["seer", "witch", "cupid"]
                                    + ["villager"] * 3), roles
@@ -434,7 +441,7 @@ def test_the_host_page_says_where_the_voice_comes_from_and_tests_it(server_facto
     host.locator("#ww-voice-again").click()
     expect(host.locator("#toast")).to_contain_text("has said nothing yet")
 
-    table.act({"type": "start"})
+    table.act({"type": "start", "empty_seats": True})
     host.wait_for_function("() => window.__spoken.length === 2")
     line = spoken()[1]
     assert "card" in line
@@ -481,17 +488,19 @@ def test_every_held_screen_at_night_looks_the_same_whatever_the_role(server_fact
     assert status == 201, res
     table, url = Table(server, res["table"]["id"]), server.url + res["url"]
     roles = ["werewolf", "werewolf", "seer", "witch"] + ["villager"] * 4
-    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4}})
-    table.act({"type": "assign", "roles": roles})
-    table.act({"type": "start"})
-    table.act({"type": "skip"})
     phones = {}
-    for seat in (0, 2, 3, 4):  # a wolf, the seer, the witch, a villager
+    for seat in (0, 2, 3, 4):  # a wolf, the seer, the witch, a villager (joined before the deal)
         page = phone("pt-BR", width=360)
         page.goto(url + "?join=1")
         page.locator(f'#seats button[data-seat="{seat}"]').click()
-        expect(page.locator("#ww-phase")).to_have_text("Noite 1")
+        expect(page.locator("#whoami")).to_have_text(f"Você é {NAMES[seat]}")
         phones[seat] = page
+    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4}})
+    table.act({"type": "assign", "roles": roles})
+    table.act({"type": "start", "empty_seats": True})
+    table.act({"type": "skip"})
+    for page in phones.values():
+        expect(page.locator("#ww-phase")).to_have_text("Noite 1")
     for step, awake in (("A vidente está acordada", 2), ("Os lobisomens estão acordados", 0)):
         for page in phones.values():
             expect(page.locator("#ww-step")).to_have_text(step)

@@ -101,7 +101,8 @@ def test_a_seat_moved_to_another_phone_takes_its_secrets_off_the_old_phones_stre
     assert {"type": "seat_revoked"} in moved["events"]
     assert "you" not in moved["view"]
     status, _ = server.request("POST", f"/api/tables/{tid}/actions",
-                               {"action": {"type": "start"}}, {"X-Host-Pin": "2468"})
+                               {"action": {"type": "start", "empty_seats": True}},
+                               {"X-Host-Pin": "2468"})
     assert status == 200, _
     after = read_event(resp)
     assert "you" not in after["view"]

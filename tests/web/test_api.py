@@ -22,7 +22,7 @@ def act(client, tid, action, headers, **extra):
 def test_create_join_act_and_read_views(client, scorepad):
     tid = scorepad["id"]
     assert scorepad["players"] == ["Ana", "Bruno", "Chen"] and len(scorepad["code"]) == 4
-    bruno = join(client, tid, 1)
+    bruno = _dealt_seat(client, tid, 1)
     res = act(client, tid, {"type": "add_round", "scores": [5, 0, -2]}, bruno, version=0)
     assert res.status_code == 200 and res.json["version"] == 1
     view = client.get(f"/api/tables/{tid}", headers=bruno).json
@@ -190,7 +190,7 @@ def test_a_phone_slap_button_is_a_press_for_its_own_seat(client):
                                            "pin": "2468"})
     tid = res.json["table"]["id"]
     assert client.post(f"/api/tables/{tid}/slap").status_code == 401
-    bruno = join(client, tid, 1)
+    bruno = _dealt_seat(client, tid, 1)
     res = client.post(f"/api/tables/{tid}/slap", headers=bruno)
     assert res.status_code == 200, res.json
     hist = client.get(f"/api/tables/{tid}/history").json["history"]
@@ -246,7 +246,7 @@ def test_an_illegal_card_from_a_phone_sounds_for_the_whole_table(client, service
         client.post(f"/api/tables/{tid}/actions", json={"action": action}, headers=PIN)
     heard = []
     service.add_listener(heard.append)  # as the buzzer does
-    bruno = join(client, tid, 1)
+    bruno = _dealt_seat(client, tid, 1)
     res = act(client, tid, {"type": "play", "card": "red-5"}, bruno)
     assert res.status_code == 422 and res.json["error"]["code"] == "illegal_card"
     refused = [e for u in heard if u.kind == "announce" for e in u.events]
@@ -443,6 +443,14 @@ def _next_message(chunks) -> dict | None:
     raise AssertionError("the stream ended")
 
 
+def _dealt_seat(client, tid: str, seat: int) -> dict[str, str]:
+    """A seat of a Werewolf table whose cards are dealt, given to a phone by the host (no
+    phone held it at the deal: only the host's PIN gives it now)."""
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "pin": "2468"})
+    assert res.status_code == 201, res.json
+    return {"Authorization": "Bearer " + res.json["token"]}
+
+
 def _werewolf_at(client, service, clock, step_name: str) -> str:
     """A Werewolf table of 8 (Ana and Bruno the wolves, Carla the seer), played by the host's
     timeouts to the first ``step_name``; its id."""
@@ -452,7 +460,8 @@ def _werewolf_at(client, service, clock, step_name: str) -> str:
                       ).json["table"]["id"]
     roles = ["werewolf", "werewolf", "seer"] + ["villager"] * 5
     for action in ({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
-                   {"type": "assign", "roles": roles}, {"type": "start"}, {"type": "skip"}):
+                   {"type": "assign", "roles": roles}, {"type": "start", "empty_seats": True},
+                   {"type": "skip"}):
         assert act(client, tid, action, PIN).status_code == 200, action
     while (step := service.get(tid).state["step"])["name"] != step_name:
         clock.advance(max(0.0, step["deadline"] - clock.wall()) + 0.01)
@@ -469,7 +478,7 @@ def test_a_secret_move_changes_no_other_phones_view_version_or_stream(app, clien
     stream says nothing where its view did not change; the host's (with the PIN) hears all."""
     app.config["SSE_HEARTBEAT_S"] = 0.01  # (an idle stream says ": ping" at once)
     tid = _werewolf_at(client, service, clock, "werewolves")
-    ana, bruno, davi = (join(client, tid, seat) for seat in (0, 1, 3))
+    ana, bruno, davi = (_dealt_seat(client, tid, seat) for seat in (0, 1, 3))
     seen = client.get(f"/api/tables/{tid}", headers=davi).json["version"]
     assert seen == len(client.get(f"/api/tables/{tid}/history", headers=davi).json["history"])
 
@@ -513,7 +522,7 @@ def test_the_stream_s_pings_keep_their_beat_through_a_move_the_phone_may_not_see
     app.config["SSE_CLOCK"] = lambda: now[0]
     app.config["SSE_HEARTBEAT_S"] = 3600.0
     tid = _werewolf_at(client, service, clock, "werewolves")
-    ana, davi = join(client, tid, 0), join(client, tid, 3)
+    ana, davi = _dealt_seat(client, tid, 0), _dealt_seat(client, tid, 3)
     res, chunks = _stream_chunks(client, tid, davi)
     said: list[str] = []
     try:
@@ -533,7 +542,7 @@ def test_an_undone_wolf_vote_leaves_the_step_as_it_was(client, service, clock):
     deadline, "Werewolves, wake up" said again), which told them all that a secret move had
     been undone. Only a step the undo brought back starts again."""
     tid = _werewolf_at(client, service, clock, "werewolves")
-    ana = join(client, tid, 0)
+    ana = _dealt_seat(client, tid, 0)
     step = service.get(tid).state["step"]
     clock.advance(5)
     assert act(client, tid, {"type": "wolf_vote", "target": 3}, ana).status_code == 200
@@ -543,7 +552,7 @@ def test_an_undone_wolf_vote_leaves_the_step_as_it_was(client, service, clock):
     assert service.get(tid).state["step"] == step
     assert service.get(tid).log[-1].body == {"undo": service.get(tid).log[-2].seq}
     # a wolf vote that ends the step, taken back, brings the step back: that starts again
-    bruno = join(client, tid, 1)
+    bruno = _dealt_seat(client, tid, 1)
     for wolf in (ana, bruno):
         assert act(client, tid, {"type": "wolf_vote", "target": 3}, wolf).status_code == 200
     assert service.get(tid).state["step"]["name"] != "werewolves"
@@ -559,7 +568,7 @@ def test_every_living_player_votes_for_the_captain_at_once(client, service, cloc
     it was shown; the night's hidden moves had carried the table on since the last entry a
     villager could see, and 7 of 8 taps were refused as stale."""
     tid = _werewolf_at(client, service, clock, "werewolves")
-    phones = [join(client, tid, seat) for seat in range(8)]
+    phones = [_dealt_seat(client, tid, seat) for seat in range(8)]
     for wolf in phones[:2]:
         assert act(client, tid, {"type": "wolf_vote", "target": 3}, wolf).status_code == 200
     while (step := service.get(tid).state["step"])["name"] != "captain":

@@ -284,7 +284,16 @@
         body.pin = p;
       }
       try {
-        const res = await TC.api("POST", "/api/tables/" + id + "/join", body);
+        let res;
+        try {
+          res = await TC.api("POST", "/api/tables/" + id + "/join", body);
+        } catch (e) {
+          // (a seat whose secret card was dealt while no phone held it: the host's PIN)
+          if (e.code !== "seat_locked" || body.pin) throw e;
+          const p = pin || prompt(e.message);
+          if (!p) return;
+          res = await TC.api("POST", "/api/tables/" + id + "/join", { seat, pin: p });
+        }
         me = { token: res.token, seat: res.seat };
         store.set(keyTok, me);
         document.getElementById("seat-picker").hidden = true;

@@ -174,6 +174,8 @@ class Werewolf:
             "start",
             N_("Deal (or check the entered cards) and begin (host)."),
             {"type": "start"},
+            {"empty_seats": "true: deal even though a seat has no phone (the table asks "
+                            "first, refusing with empty_seats)"},
             host_only=True,
         ),
         ActionSpec("ack", N_("I have seen my card / my lover."), {"type": "ack"}),
@@ -307,6 +309,16 @@ class Werewolf:
 
     def history_view(self, state: State, entry: dict, seat: int | None) -> dict | None:
         return views.history_view(state, entry, seat)
+
+    # Actions that deal each seat its secret card: started with a seat no phone holds, the
+    # table asks the host first (TableService, ``empty_seats``).
+    deal_actions: ClassVar[frozenset[str]] = frozenset({"start"})
+
+    def seat_locked(self, state: State, seat: int) -> bool:
+        """Whether a free seat goes to a phone only with the host's PIN: once its card is
+        dealt (or entered by the host), a phone that joins it reads the card. (Any phone on
+        the network could take a seat left empty at the deal.)"""
+        return state["phase"] != "setup" or state["roles"][seat] is not None
 
     def moment(self, state: State) -> Any:
         """The step under way (each has an id of its own): in it every living player votes,

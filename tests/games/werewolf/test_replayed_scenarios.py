@@ -62,3 +62,54 @@ def test_starvation_is_told_as_such_when_the_morning_names_the_causes(game):
     h.timeout()  # the witch does nothing
     assert {e["cause"] for e in h.events[n:] if e["type"] == "death"} == {"starved"}
     assert "died_starved" in h.narrated(n)
+
+
+PIN = {"X-Host-Pin": "2468"}
+EIGHT = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+
+
+def _table(client, **extra) -> str:
+    res = client.post("/api/tables", json={"game": "werewolf", "players": EIGHT, "pin": "2468",
+                                           **extra})
+    assert res.status_code == 201, res.json
+    return res.json["table"]["id"]
+
+
+def _act(client, tid, action, headers):
+    return client.post(f"/api/tables/{tid}/actions", json={"action": action}, headers=headers)
+
+
+def test_a_seat_nobody_held_at_the_deal_is_not_open_to_any_phone(client):
+    """The game started with a seat nobody had joined, and any phone could then join it and
+    read its card. Starting so asks the host first; afterwards only the host's PIN gives the
+    seat to a phone."""
+    from tests.conftest import join
+
+    tid = _table(client)
+    phones = {seat: join(client, tid, seat) for seat in range(7)}  # Hugo's seat stays empty
+    res = _act(client, tid, {"type": "start"}, PIN)
+    assert res.status_code == 409 and res.json["error"]["code"] == "empty_seats"
+    assert "Hugo" in res.json["error"]["message"]
+    assert client.get(f"/api/tables/{tid}", headers=PIN).json["public"]["phase"] == "setup"
+    res = _act(client, tid, {"type": "start", "empty_seats": True}, PIN)
+    assert res.status_code == 200, res.json
+    # a phone on the network cannot take Hugo's seat and read his card
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": 7})
+    assert res.status_code == 409 and res.json["error"]["code"] == "seat_locked"
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": 7, "pin": "1111"})
+    assert res.status_code == 403
+    # the host gives it to Hugo's phone
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": 7, "pin": "2468"})
+    assert res.status_code == 201
+    hugo = {"Authorization": "Bearer " + res.json["token"]}
+    assert client.get(f"/api/tables/{tid}", headers=hugo).json["you"]["view"]["you"]["role"]
+    assert client.get(f"/api/tables/{tid}", headers=phones[0]).json["you"]["seat"] == 0
+
+
+def test_a_full_table_starts_without_a_question(client):
+    from tests.conftest import join
+
+    tid = _table(client)
+    for seat in range(8):
+        join(client, tid, seat)
+    assert _act(client, tid, {"type": "start"}, PIN).status_code == 200

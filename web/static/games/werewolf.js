@@ -401,7 +401,10 @@
         const shown = l.roles;
         const same = (a, b) => ORDER.every((r) => (a[r] || 0) === (b[r] || 0));
         if (shown && !same(shown, p.role_set) && !(await send({ type: "set_roles", roles: shown }))) return;
-        send({ type: "start" });
+        // (a seat no phone holds: the table asks first, as its card would go to no phone)
+        try { await ctx.act({ type: "start" }); } catch (e) {
+          if (e.code === "empty_seats" && confirm(e.message)) send({ type: "start", empty_seats: true });
+        }
       } }));
     return sec;
   }

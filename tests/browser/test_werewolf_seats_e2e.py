@@ -1,0 +1,46 @@
+"""Werewolf's seats after the deal, in Chromium (issue 36): the host's Start asks before it
+deals cards to a seat no phone holds, and such a seat then goes to a phone only with the
+host's PIN (any phone on the network had taken it and read its card)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import open_as_host
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+NAMES = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+
+
+def test_a_seat_empty_at_the_deal_needs_the_hosts_pin(server_factory, phone):
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": "2468"})
+    assert status == 201, res
+    tid, url = res["table"]["id"], server.url + res["url"]
+    host = phone("en-US")
+    open_as_host(host, url, tid)
+    asked: list[str] = []
+    host.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    host.locator("#ww-start").click()
+    expect(host.locator("#toast")).to_contain_text("Nobody has joined as Ana")
+    assert "Deal anyway?" in asked[0]
+    _, view = server.request("GET", f"/api/tables/{tid}")
+    assert view["public"]["phase"] == "setup"  # (dismissed: nothing dealt)
+    host.once("dialog", lambda d: d.accept())
+    host.locator("#ww-start").click()
+    expect(host.locator("#ww-phase")).to_have_text("Before the first night")
+
+    stranger = phone("en-US")
+    stranger.goto(url + "?join=1")
+    stranger.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    stranger.locator('#seats button[data-seat="7"]').click()
+    expect(stranger.locator("#whoami")).to_have_text("Watching")
+    assert "only the host's PIN" in asked[-1]
+    hugo = phone("en-US")
+    hugo.goto(url + "?join=1")
+    hugo.once("dialog", lambda d: d.accept("2468"))
+    hugo.locator('#seats button[data-seat="7"]').click()
+    expect(hugo.locator("#whoami")).to_have_text("You are Hugo")
