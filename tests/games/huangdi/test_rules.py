@@ -454,3 +454,21 @@ def test_a_lifted_note_is_kept_until_the_play(table):
     assert t.state["lifted"] == [{"from": "stock", "owner": ANA, "card": "1", "next": "6"}]
     t.play("1", 0, src="stock", next="6")
     assert t.state["lifted"] == []
+
+
+def test_A2_the_deck_and_the_players_are_configured(table):
+    t = table(players=4, copies=8, jokers=6, inverts=4, stock_size=5)
+    assert t.state["deck_size"] == 8 * 10 + 6 + 4
+    assert t.state["draw"] == 90 - 4 * 5 - 5
+    t.set_discard(BIA, 0, ["invert"] * 4)
+    t.set_wall(0, 8)
+    t.no({"type": "play", "card": "7", "wall": 0, "from": "hand", "invert": "hand"},
+         code="no_more")  # all four Inverts lie face up already
+
+
+def test_section_5_the_winner_scores_one_win_by_default(table):
+    t = table(players=3).set_stock(BIA, None, count=1)
+    t.discard("4")
+    t.play("1", 0, src="stock")
+    assert GAME.outcome(t.state) == {"winners": [BIA], "scores": [0, 1, 0]}
+    assert GAME.export(t.state)["rows"][1] == ["Bia", 0, 1]
