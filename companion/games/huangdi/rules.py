@@ -686,6 +686,8 @@ class HuangDi:
         """The score sheet: each player's stock left and score."""
         out = self.outcome(state) or {"scores": [0] * len(state["players"])}
         return {"columns": ["player", "stock_left", "score"],
+                "header": [[N_("player"), {}], [N_("cards left in the stock"), {}],
+                           [N_("score"), {}]],
                 "rows": [[p, state["stocks"][i]["count"], out["scores"][i]]
                          for i, p in enumerate(state["players"])]}
 

@@ -92,3 +92,13 @@ def test_the_table_page_loads_the_huangdi_script_and_style(client):
     assert "games/huangdi.js" in html and "games/huangdi.css" in html
     with client.get("/static/games/huangdi.js") as res:
         assert res.status_code == 200
+
+
+def test_the_score_sheet_as_csv(client):
+    tid = _table(client, stock_size=1)
+    ana = join(client, tid, 0)
+    assert act(client, tid, {"type": "play", "card": "1", "from": "stock", "wall": 0},
+               ana).status_code == 200
+    res = client.get(f"/api/tables/{tid}/export.csv")
+    lines = res.get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert lines == ["player,cards left in the stock,score", "Ana,0,1", "Bia,1,0", "Caio,1,0"]
