@@ -511,3 +511,28 @@ def test_the_status_says_each_thing_once_and_the_chart_shows_every_line(server_f
     points = [lines.nth(i).get_attribute("points") for i in range(3)]
     assert points[0] != points[1], points
     assert ana.js_errors == []
+
+
+def test_the_chart_names_a_round_as_the_status_does(server_factory, phone):
+    """Chinese read 第 2 局 in the status and 第 1 轮 on the chart."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
+        "options": {"hand_size": 1, "first_dealer": "first_seat"}})
+    assert status == 201, res
+    tid = res["table"]["id"]
+    for action, seat in (({"type": "turn_up", "card": "red-5"}, None),
+                         ({"type": "play", "card": "red-6"}, 1),
+                         ({"type": "count_points", "seat": 0, "points": 9}, None),
+                         ({"type": "end_round"}, None),
+                         ({"type": "next_round"}, None)):
+        body = {"action": action, **({"as_seat": seat} if seat is not None else {})}
+        status, out = server.request("POST", f"/api/tables/{tid}/actions", body,
+                                     {"X-Host-Pin": "2468"})
+        assert status == 200, out
+    page = phone("zh-CN", width=360)
+    page.goto(server.url + res["url"] + "?join=1")
+    page.locator('#seats button[data-seat="0"]').click()
+    expect(page.locator("#uno-status h2")).to_have_text("第 2 局")
+    expect(page.locator("#uno-chart svg text.tick").last).to_have_text("第 1 局")
+    assert page.js_errors == []

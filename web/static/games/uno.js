@@ -894,7 +894,9 @@
     const wrap = el("div", { id: "uno-chart" });
     box.append(...TC.sideScroll(el("div", { class: "uno-tablewrap rounds-scroll" }, table)), wrap);
     const series = d.players.map((_, i) => [carried ? carried[i] : 0, ...d.totals_by_round.map((row) => row[i])]);
-    wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target }));
+    // (the axis says "Round n" as the status does: Chinese read 第 2 局 there, 第 1 轮 here)
+    wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target,
+      xLabel: (n) => t("Round {n}", { n }) }));
   }
 
   /* ---- what just happened (events), for everyone ---- */
