@@ -5,6 +5,9 @@
 #   deploy/install.sh --dry-run          print what would be done here; change nothing
 #   sudo deploy/install.sh --uninstall   remove the service and the venv; keep config and data
 #
+# To upgrade from git with a way back, use deploy/update.sh (it builds the new venv beside this
+# one and switches only once it works).
+#
 # Layout: the app in /opt/companion/venv, the wiring in /etc/companion/companion.toml (written
 # once, never overwritten), the games in /var/lib/companion (the unit's StateDirectory), run as
 # the system user "companion".
@@ -21,7 +24,9 @@ umask 022
 readonly APP_USER=companion
 readonly APP_GROUPS=(gpio video audio)   # pins, camera (+ dma_heap), sound: where they exist
 readonly PREFIX=/opt/companion
-readonly VENV=$PREFIX/venv
+# (not readonly: deploy/update.sh builds the next version's venv beside it, in $PREFIX/venv-*,
+# and points $PREFIX/venv at it)
+VENV=$PREFIX/venv
 readonly CONF_DIR=/etc/companion
 readonly CONF=$CONF_DIR/companion.toml
 readonly DATA_DIR=/var/lib/companion
@@ -503,7 +508,11 @@ uninstall() {
     verify "$UNIT_PATH removed" test ! -e "$UNIT_PATH"
 
     step "Remove the application $VENV"
-    if [[ -e $VENV ]]; then run rm -rf -- "${VENV:?}"; else say "    $VENV is already gone"; fi
+    if [[ -e $VENV || -L $VENV ]]; then run rm -rf -- "${VENV:?}"; else say "    $VENV is already gone"; fi
+    local kept
+    for kept in "$PREFIX"/venv-*; do   # (deploy/update.sh's versions)
+        if [[ -e $kept ]]; then run rm -rf -- "$kept"; fi
+    done
     if [[ -e $CLI ]]; then run rm -f -- "$CLI"; fi
     if [[ -d $PREFIX ]]; then run rmdir --ignore-fail-on-non-empty -- "$PREFIX"; fi
     verify "$VENV removed" test ! -e "$VENV"
