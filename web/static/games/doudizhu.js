@@ -8,9 +8,10 @@
    The host (PIN) acts for anyone: for the player to move by default. */
 (function () {
   "use strict";
+  const HINTS = 8;  // plays listed before "Show all" (a 20-card hand may make a hundred)
   const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ"];
   let root, ctx;
-  const ui = { sel: [], mode: "play", alert: null, alertVersion: null, news: [], busy: false };
+  const ui = { sel: [], mode: "play", allHints: false, alert: null, alertVersion: null, news: [], busy: false };
 
   const data = () => { const v = ctx.view; return v ? (v.you ? v.you.view : v.public) : null; };
   const player = (seat) => { const d = data(); return d && seat !== null && seat !== undefined ? (d.players[seat] || "?") : "?"; };
@@ -99,7 +100,7 @@
         ? [el("p", { class: "muted small", text: t("To beat: {name}'s {kind}", { name: player(last.seat), kind: kindName(last.kind) }) }), chips(last.cards, "big")]
         : [el("p", { class: "muted", text: h.phase === "play" ? (you(h.current) ? t("You lead: play any combination.") : t("{name} leads.", { name: player(h.current) })) : "" })]));
     }
-    if (h.kitty) parts.push(el("p", { class: "muted small" }, t("Kitty:") + " ", chips(h.kitty)));
+    if (h.kitty) parts.push(el("p", { class: "muted small" }, TC.spaced(t("Kitty:")), chips(h.kitty)));
     if (ui.news.length) parts.push(el("div", { class: "ddz-news" }, ui.news.map((s) => el("p", { text: s }))));
     box.replaceChildren(...parts);
   }
@@ -222,13 +223,17 @@
     box.hidden = !me || !me.hand;
     if (box.hidden) return;
     const parts = [el("h2", { text: t("Only you see this") }), el("p", { class: "small muted", text: t("Your hand") }), chips(me.hand)];
-    if (me.kitty) parts.push(el("p", { class: "small muted" }, t("Kitty:") + " ", chips(me.kitty)));
+    if (me.kitty) parts.push(el("p", { class: "small muted" }, TC.spaced(t("Kitty:")), chips(me.kitty)));
     if (me.hint) {
       parts.push(el("h2", { text: d.hand.last ? t("Plays that beat it") : t("Plays you can lead") }));
       if (!me.hint.length) parts.push(el("p", { class: "muted", id: "ddz-no-hint", text: t("Nothing beats it: pass.") }));
-      parts.push(el("div", { class: "ddz-hints", id: "ddz-hints" }, me.hint.map((p) => el("button", {
+      const shown = ui.allHints ? me.hint : me.hint.slice(0, HINTS);
+      parts.push(el("div", { class: "ddz-hints", id: "ddz-hints" }, shown.map((p) => el("button", {
         class: "btn ddz-hint", type: "button", onclick: () => { ui.mode = "play"; ui.sel = p.cards.slice(); render(); } },
       chips(p.cards), el("span", { class: "small muted", text: kindName(p.kind) })))));
+      if (me.hint.length > HINTS) parts.push(el("button", { class: "btn ghost small wide", type: "button", id: "ddz-all-hints",
+        onclick: () => { ui.allHints = !ui.allHints; render(); },
+        text: ui.allHints ? t("Show fewer") : t("Show all {n}", { n: me.hint.length }) }));
     }
     box.replaceChildren(...parts);
   }
