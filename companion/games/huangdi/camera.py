@@ -177,8 +177,10 @@ def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
     sure = label is not None and confidence >= state["options"]["camera_confirm_below"]
     cur = state["current"]
     if kind == "wall":
-        if label is None or label == "invert" or state["pending"] is not None:
+        if label is None or label == "invert":
             return None  # (an Invert lies beside the wall: its partner tells it)
+        # (while a card waits for its source, the next one is refused as such and every
+        # phone says why: answer, then lay it again or tap it; dropped, it was lost unsaid)
         wall = state["walls"][k]
         if wall is not None and wall["cards"] and wall["cards"][-1] == label:
             return None  # the same top seen again

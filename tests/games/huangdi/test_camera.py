@@ -89,6 +89,10 @@ def test_several_places_the_phone_asks_and_the_pile_answers(table):
     assert events[0]["type"] == "source_asked" and t.state["pending"]["card"] == "1"
     answer = seen(t, "stock-0", "3")  # then the stock shows its next card
     assert answer == {"type": "source", "seat": ANA, "from": "stock", "owner": ANA, "next": "3"}
+    # a card laid meanwhile is refused, and told: it waits for the answer
+    meanwhile = seen(t, "wall-2", "1")
+    assert t.no(meanwhile, ANA, code="source_pending", source="camera").render() == (
+        "Say first where the 1 on wall 1 came from.")
     t.do(answer, ANA, source="camera")
     assert t.wall(0)["top"] == 1 and t.state["stocks"][ANA] == {"count": 9, "top": "3"}
 
