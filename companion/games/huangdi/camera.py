@@ -17,6 +17,7 @@ in the middle, and for each seat ``stock-<seat>``, ``discard-<seat>-1`` and
 * A discard zone of the player to move: the card under the top (or nothing, for a pile of one)
   means the top was taken, as for a stock; any other new card is the turn's ``discard``.
   An opponent's zone showing the card under its top: taken (a ``lifted`` note, or a source).
+* A pile showing its known top again after it was seen taken: put back (the note goes).
 * An unsure reading (under ``camera_confirm_below``, or the camera's best guess of a card it
   could not name) on a wall that it would fit is a play whose source is asked, so that the
   player confirms it or dismisses it; one that would not fit is ignored, never announced as
@@ -158,6 +159,14 @@ def _pile_taken(state: dict[str, Any], source: dict[str, Any], top: str,
     return action
 
 
+def _put_back(state: dict[str, Any], src: str, owner: int) -> dict[str, Any] | None:
+    """A pile showing its top again, after the camera saw it taken: it was put back."""
+    if any((n["from"], n["owner"]) == (src, owner) for n in state["lifted"]):
+        return {"type": "lifted", "seat": state["current"], "from": src, "owner": owner,
+                "back": True}
+    return None
+
+
 def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
                  best: Any = None) -> dict[str, Any] | None:
     if state["ended"]:
@@ -195,7 +204,9 @@ def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
             if state["options"]["reveal_stock"] == "first_turn" and seat not in state["started"]:
                 return None
             return {"type": "reveal_stock", "seat": seat, "card": label}
-        if label == stock["top"] or seat != cur or (label is not None and not sure):
+        if label == stock["top"]:
+            return _put_back(state, "stock", seat)
+        if seat != cur or (label is not None and not sure):
             return None
         return _pile_taken(state, {"from": "stock", "owner": seat}, stock["top"], label)
     pile = state["discards"][seat][k]
@@ -204,7 +215,7 @@ def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
     if label is not None and not sure:
         return None
     if label == top:
-        return None
+        return _put_back(state, f"discard{k}", seat) if top is not None else None
     source = {"from": f"discard{k}", "owner": seat}
     if top is not None and label == under:
         return _pile_taken(state, source, top, None)

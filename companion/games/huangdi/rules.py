@@ -496,6 +496,13 @@ class _Move:
             return where
         if where[0] == "hand":
             return reject("bad_source", N_("Only a pile's top can be seen taken."))
+        kept = [n for n in self.st["lifted"]
+                if (n["from"], n["owner"]) != (action["from"], where[1])]
+        if action.get("back") is True:  # the card was put back where it lay
+            if len(kept) == len(self.st["lifted"]):
+                return reject("not_lifted", N_("No card was seen taken from that pile."))
+            self.st["lifted"] = kept
+            return None
         nxt = action.get("next")
         if nxt is not None and nxt not in CARDS:
             return reject("bad_card", N_("That is not a Huang Di card."))
@@ -508,7 +515,6 @@ class _Move:
         if top is None:
             return reject("pile_empty", N_("That pile shows no card to take."))
         note = {"from": action["from"], "owner": owner, "card": top, "next": nxt}
-        kept = [n for n in self.st["lifted"] if (n["from"], n["owner"]) != (note["from"], owner)]
         self.st["lifted"] = [*kept[-3:], note]
         return None
 

@@ -90,7 +90,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                             "next): the card it then sees on a wall came from there."),
                {"type": "lifted", "from": "stock", "next": "3"},
                {"from": "stock | discard0 | discard1", "owner": "seat of that discard pile",
-                "next": "optional: the stock's new top", "seat": SEAT}),
+                "next": "optional: the stock's new top", "back": "true: it was put back "
+                "(the note goes)", "seat": SEAT}),
     ActionSpec("dismiss", N_("The card the camera saw on a wall was not played (misread or "
                              "taken back): drop it."), {"type": "dismiss"}, {"seat": SEAT}),
     ActionSpec("discard", N_("End the turn: a card from the hand onto one of your two discard "

@@ -81,6 +81,17 @@ def test_a_face_down_card_where_the_stock_top_lay_means_it_was_taken(table):
     assert seen(t, "stock-0", "6") == {"type": "reveal_stock", "seat": ANA, "card": "6"}
 
 
+def test_a_top_seen_taken_and_put_back_is_forgotten(table):
+    t = table().set_stock(ANA, "1")
+    t.do(seen(t, "stock-0", None, confidence=1.0), ANA, source="camera")
+    back = seen(t, "stock-0", "1")
+    assert back == {"type": "lifted", "seat": ANA, "from": "stock", "owner": ANA, "back": True}
+    t.do(back, ANA, source="camera")
+    assert t.state["lifted"] == [] and seen(t, "stock-0", "1") is None
+    t.no(back, ANA, code="not_lifted", source="camera")
+    assert seen(t, "wall-1", "1")["from"] is None  # (the hand, or the stock: asked)
+
+
 def test_several_places_the_phone_asks_and_the_pile_answers(table):
     t = table().set_stock(ANA, "1")  # a 1 on the stock, and maybe one in the hand
     action = seen(t, "wall-1", "1")
