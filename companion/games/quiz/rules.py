@@ -54,6 +54,15 @@ def _int(value: Any, low: int, high: int) -> int | None:
     return value
 
 
+
+def _order(state: State) -> list[dict[str, Any]]:
+    """The question's presses in order (``slap.press_order``), each with its ``race``: 0
+    until the first wrong answer reopened the question, then 1, ... A gap between two
+    presses of different races is no gap of a race."""
+    bounds = state.get("reopened") or []
+    return [{**e, "race": sum(1 for b in bounds if e["t_ns"] > b)}
+            for e in slap.press_order(state["presses"])]
+
 class Quiz:
     id: ClassVar[str] = "quiz"
     name: ClassVar[str] = N_("Quiz buzzers")
@@ -301,6 +310,10 @@ class Quiz:
         else:
             new["phase"] = "open"  # the race starts again for the rest
             new["round"], new["picked"] = [], False
+            # (where the race started again: a gap between presses across it means nothing,
+            # and "Bruno by 35.70 s over Ana" was said across a reopening)
+            new["reopened"] = [*new.get("reopened", []),
+                               max((p["t_ns"] for p in new["presses"]), default=0)]
             events.append({"type": "reopened", "locked_out": list(new["answered"])})
         return Accepted(new, events)
 
@@ -310,7 +323,7 @@ class Quiz:
             {
                 "question": state["question"],
                 "answered": list(state["answered"]),
-                "order": slap.press_order(state["presses"]),
+                "order": _order(state),
                 "scores": list(state["scores"]),
             },
         ][-HISTORY_KEPT:]
@@ -347,7 +360,7 @@ class Quiz:
         if new["phase"] != "closed":
             self._close(new)
         new.update(question=new["question"] + 1, phase="open", answered=[], presses=[],
-                   round=[], picked=False)
+                   round=[], picked=False, reopened=[])
         return Accepted(new, [{"type": "question_open", "question": new["question"]}])
 
     def _adjust(self, state: State, action: Action, ctx: Context) -> Result:
@@ -373,7 +386,7 @@ class Quiz:
         return Accepted(new, [{"type": "game_over"}])
 
     def public_view(self, state: State) -> dict[str, Any]:
-        order = slap.press_order(state["presses"])
+        order = _order(state)
         return {
             "players": state["players"],
             "scores": state["scores"],

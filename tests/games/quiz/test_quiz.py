@@ -211,3 +211,19 @@ def test_a_mark_for_someone_who_does_not_have_the_floor_is_refused():
     assert q.fails({"type": "mark", "right": True, "seat": 9}) == "bad_seat"
     q.do({"type": "mark", "right": True, "seat": 1})
     assert q.state["scores"] == [-1, 1, 0, 0]
+
+
+def test_each_press_says_which_race_it_was_in_and_the_history_keeps_it():
+    """A gap across a reopening means nothing (issue 37: "Bruno by 35.70 s over Ana" after a
+    wrong answer reopened the question): each press of the order says its race."""
+    q = Quiz()
+    q.buzz((0, 1_000 * MS), (2, 1_200 * MS))
+    q.do({"type": "mark", "right": False})
+    q.buzz((1, 36_000 * MS))
+    order = GAME.public_view(q.state)["order"]
+    assert [(e["seat"], e["race"]) for e in order] == [(0, 0), (2, 0), (1, 1)]
+    q.do({"type": "mark", "right": True})
+    assert [e["race"] for e in q.state["history"][-1]["order"]] == [0, 0, 1]
+    q.do({"type": "next"})
+    q.buzz((3, 40_000 * MS))
+    assert [e["race"] for e in GAME.public_view(q.state)["order"]] == [0]

@@ -188,13 +188,16 @@
   function orderList(order, answered) {
     const { el, t } = ctx;
     if (!order || !order.length) return el("p", { class: "muted", text: t("Nobody has pressed yet.") });
-    const sentence = order.length >= 2 ? TC.clauses(order.slice(1).map((b, i) => t("{a} by {gap} over {b}",
-      { a: name(order[i].seat), gap: gap(b.gap_ns), b: name(b.seat) }))) : null;
+    // (a gap across a reopening is no gap: the next race began after a wrong answer)
+    const same = (i) => (order[i].race || 0) === (order[i - 1].race || 0);
+    const pairs = order.slice(1).map((b, i) => [order[i], b, i + 1]).filter(([, , i]) => same(i));
+    const sentence = pairs.length ? TC.clauses(pairs.map(([a, b]) => t("{a} by {gap} over {b}",
+      { a: name(a.seat), gap: gap(b.gap_ns), b: name(b.seat) }))) : null;
     return el("div", {},
       sentence ? el("p", { class: "qz-sentence", text: sentence }) : null,
       el("ol", { class: "qz-order" }, order.map((e, i) => el("li", { "data-seat": e.seat },
         el("span", { class: "grow", text: name(e.seat) }),
-        el("span", { class: "qz-gap", text: i === 0 ? t("first") : "+" + gap(e.gap_ns) }),
+        el("span", { class: "qz-gap", text: i === 0 ? t("first") : same(i) ? "+" + gap(e.gap_ns) : t("after a wrong answer") }),
         answered && answered.includes(e.seat) ? el("span", { class: "qz-tag", text: t("answered") }) : null))));
   }
 
