@@ -80,6 +80,11 @@ def taken_at(path: Path) -> float | None:
     return datetime.strptime(m.group(1), _STAMP).replace(tzinfo=UTC).timestamp()
 
 
+def list_paths(folder: str | Path) -> list[Path]:
+    """The backup files in ``folder``, oldest first (none opened)."""
+    return _backups(Path(folder))
+
+
 def _backups(folder: Path) -> list[Path]:
     """The backup files in ``folder``, oldest first (their names sort by time)."""
     if not folder.is_dir():
@@ -275,7 +280,7 @@ class BackupScheduler:
 
     Timed on the monotonic clock: a Pi has no real-time clock, and its wall time jumps when
     NTP sets it after boot. At start the newest backup's age sets the first one (a service
-    restarted often still backs up on time; none yet: one at the first tick). :meth:`tick`
+    restarted often still backs up on time; none yet: one at once). :meth:`tick`
     does the work; :meth:`start` runs it in a thread every ``poll_s`` (tests tick by hand
     with a FakeClock). A failure is logged and never stops the service."""
 
@@ -319,8 +324,10 @@ class BackupScheduler:
         self._thread.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(self.poll_s):
-            self.tick()
+        while True:
+            self.tick()  # (at once first: a service that restarts often still backs up)
+            if self._stop.wait(self.poll_s):
+                return
 
     def stop(self) -> None:
         self._stop.set()

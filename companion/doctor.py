@@ -188,6 +188,42 @@ def _check_phones(cfg, runner=None, addresses: list[str] | None = None) -> dict[
                    "avahi-daemon); the phones need the address, which a new DHCP lease changes"}
 
 
+def _check_backups(cfg, now: float | None = None) -> dict[str, Any]:
+    """Whether the games are backed up (companion/backup.py): the schedule, how many, and
+    the newest one opened and counted. None, a damaged newest one, or one older than two
+    intervals (the service stopped, or its backups failing: the journal says why) is a
+    FALLBACK: a failing SD card would take the games along."""
+    import time
+
+    from companion.backup import backup_dir, check_backup, list_paths
+
+    folder = backup_dir(cfg)
+    paths = list_paths(folder)
+    every = cfg.backup_every_hours
+    plan = (f"every {every} h, the newest {cfg.backup_keep} kept" if every
+            else "no scheduled backups (backup_every_hours = 0)")
+    out: dict[str, Any] = {"folder": str(folder), "count": len(paths)}
+    if not paths:
+        live = check_backup(cfg.database_path, thorough=False)
+        at_stake = bool(live.events)  # (a new, empty database has nothing to lose yet)
+        return {**out, "will_use": f"{plan}; none yet", "fallback": at_stake,
+                "how": "the service makes one when it starts, if one is due; "
+                       "or now: sudo companion backup"}
+    newest = check_backup(paths[-1], thorough=False)
+    out["newest"] = paths[-1].name
+    if not newest.ok:
+        return {**out, "will_use": f"{plan}; the newest is DAMAGED: {newest.problem}",
+                "fallback": True}
+    age_h = ((time.time() if now is None else now) - (newest.taken or 0)) / 3600
+    said = (f"{plan}; {len(paths)}, the newest {age_h:.0f} h old ({newest.tables} tables, "
+            f"{newest.events} events)")
+    stale = not every or age_h > 2 * every
+    if stale and every:
+        out["why"] = (f"no backup for {age_h:.0f} h: is the service running? "
+                      "journalctl -u companion says why backups fail")
+    return {**out, "will_use": said, "fallback": stale}
+
+
 def report(cfg=None) -> dict[str, Any]:
     cfg = cfg or load_config()
     problem = database_problem(cfg.database_path)
@@ -199,6 +235,7 @@ def report(cfg=None) -> dict[str, Any]:
         "camera": _check_camera(cfg),
         "pins": _check_pins(cfg),
         "buttons": _check_buttons(cfg),
+        "backups": _check_backups(cfg),
         "speech": _check_speech(cfg),
     }
 
@@ -216,7 +253,7 @@ def run_doctor(args: argparse.Namespace) -> int:
     else:
         print(f"database : {rep['database']}")
     print(f"listen   : {rep['listen']}")
-    for part in ("phones", "camera", "pins", "buttons", "speech"):
+    for part in ("phones", "camera", "pins", "buttons", "speech", "backups"):
         info = rep[part]
         flag = "FALLBACK" if info["fallback"] else "ok"
         print(f"{part:9}: {info['will_use']}  [{flag}]")

@@ -217,3 +217,35 @@ def test_the_commands_backup_list_and_restore(live_db, tmp_path):
     (data / "backups" / "companion-20000101-000000Z.sqlite3").write_text("torn")
     damaged = _cli("backups", data=data)
     assert damaged.returncode == 1 and "DAMAGED" in damaged.stdout
+
+
+def test_doctor_says_whether_the_games_are_backed_up(live_db, tmp_path):
+    from companion import doctor
+
+    cfg = Config(data_dir=str(live_db.path.parent))
+    none = doctor._check_backups(cfg)
+    assert none["will_use"] == "every 6 h, the newest 7 kept; none yet"
+    assert none["fallback"] is True  # (a table with actions and no backup)
+    assert doctor._check_backups(Config(data_dir=str(tmp_path / "new")))["fallback"] is False
+    made = backup.make_backup(live_db.path, backup.backup_dir(cfg), T0)
+    fresh = doctor._check_backups(cfg, now=T0 + 2 * 3600)
+    assert fresh["will_use"] == ("every 6 h, the newest 7 kept; 1, the newest 2 h old "
+                                 "(1 tables, 2 events)")
+    assert fresh["fallback"] is False and fresh["newest"] == made.path.name
+    stale = doctor._check_backups(cfg, now=T0 + 13 * 3600)
+    assert stale["fallback"] is True and "is the service running?" in stale["why"]
+    made.path.write_bytes(b"\0" * 4096)
+    damaged = doctor._check_backups(cfg, now=T0 + 3600)
+    assert "the newest is DAMAGED" in damaged["will_use"] and damaged["fallback"] is True
+    off = doctor._check_backups(Config(data_dir=str(tmp_path / "new"), backup_every_hours=0))
+    assert off["will_use"].startswith("no scheduled backups (backup_every_hours = 0)")
+
+
+def test_the_schedule_thread_backs_up_at_once_and_stops(live_db, tmp_path):
+    cfg = Config(data_dir=str(live_db.path.parent), database=str(live_db.path))
+    sched = backup.BackupScheduler(live_db.path, tmp_path / "b", 3600, 7, FakeClock(),
+                                   poll_s=3600)
+    sched.start()
+    sched.stop()  # (joins the thread: its first tick has run)
+    assert sched.last is not None and sched.last.events == 2
+    assert backup.backup_dir(cfg) == live_db.path.parent / "backups"
