@@ -126,7 +126,8 @@ def test_the_score_sheet_exports_and_the_host_reads_the_enemy_deck(client):
     data = json.loads(client.get(f"/api/tables/{tid}/export.json").data)
     assert data["score_sheet"]["breakdown"][0]["kings_reward"] == 1
     anns = client.get(f"/api/tables/{tid}", headers=join(client, tid, 0)).json
-    assert "enemies" not in json.dumps(anns["you"]["view"]) and "host" not in anns
+    assert "enemies" not in anns["you"]["view"] and "peek" not in anns["you"]["view"]["me"]
+    assert "host" not in anns
     host = client.get(f"/api/tables/{tid}", headers=PIN).json
     assert len(host["host"]["enemies"]) == 5
 

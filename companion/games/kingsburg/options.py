@@ -7,8 +7,7 @@ from companion.games.base import N_, Option
 
 OPTIONS: tuple[Option, ...] = (
     Option("initial_order", "random",
-           N_("The turn order chart before the first Spring: drawn at random (setup, step 4) "
-              "or in seat order."),
+           N_("The turn order before the first Spring: drawn at random, or in seat order."),
            choices=("random", "seats"),
            labels=(N_("Random"), N_("Seat order"))),
     Option("app_rolls", False,

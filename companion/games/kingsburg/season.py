@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Rejection, reject
+from companion.games.base import N_, Label, Rejection, reject
 from companion.games.kingsburg import choices
 from companion.games.kingsburg.core import (
     Move,
@@ -185,7 +185,7 @@ def reroll(m: Move, action: dict[str, Any]) -> Rejection | None:
     if which not in reroll_open(m.st, seat):
         if not has(m.p(seat), which):
             return reject("no_building", N_("You have no {building}."),
-                          building=BUILDINGS[which]["name"])
+                          building=Label(BUILDINGS[which]["name"]))
         if s["rerolls"][seat][which]:
             return reject("reroll_used", N_("That reroll is used once a season."))
         if which == "statue":
@@ -369,13 +369,13 @@ def build(m: Move, action: dict[str, Any]) -> Rejection | None:
         return reject("built_already", N_("You have already built this season."))
     if has(p, bid):
         return reject("owned", N_("You already own the {building}."),
-                      building=BUILDINGS[bid]["name"])
+                      building=Label(BUILDINGS[bid]["name"]))
     if not reachable(p, bid):
         return reject("row_order", N_("Build the buildings of a row from left to right."))
     cost = cost_of(m.st, p, bid)
     if not can_afford(p, cost):
         return reject("cannot_afford", N_("You cannot afford the {building}."),
-                      building=BUILDINGS[bid]["name"])
+                      building=Label(BUILDINGS[bid]["name"]))
     envoy = s["built"][seat] >= 1
     for g in GOODS:
         p[g] -= cost[g]

@@ -292,7 +292,9 @@
     if (c.kind === "goods" || c.kind === "lose_goods") {
       const lose = c.kind === "lose_goods";
       const from = lose ? GOODS.filter((g) => held[g] > picks.filter((x) => x === g).length) : c.from;
-      out.push(el("h2", { text: lose ? t("Give up {n} goods", { n: c.n }) : t("Choose {n} goods", { n: c.n }) }));
+      const head = c.n === 1 ? (lose ? t("Give up a good") : t("Choose a good"))
+        : (lose ? t("Give up {n} goods", { n: c.n }) : t("Choose {n} goods", { n: c.n }));
+      out.push(el("h2", { text: head }));
       if (c.advisor) out.push(el("p", { class: "muted", text: c.advisor + " " + t(ADVISORS[c.advisor]) }));
       for (const g of from) {
         row.append(el("button", { class: "btn", type: "button", "data-good": g, text: good(g), onclick: () => {
@@ -361,7 +363,8 @@
           disabled: pay[g] >= held[g], onclick: () => { pay[g]++; update(ctx.view, ctx); } }, "+")));
     }
     out.push(el("button", { class: "btn primary wide", id: "kb-recruit", type: "button", disabled: soldiers === null,
-      text: soldiers === null ? t("Pay an even number of goods") : t("Recruit {n} soldiers", { n: soldiers }),
+      text: soldiers === null ? t("Pay an even number of goods")
+        : soldiers === 1 ? t("Recruit 1 soldier") : t("Recruit {n} soldiers", { n: soldiers }),
       onclick: () => { const paid = { ...pay }; pay = { gold: 0, wood: 0, stone: 0 }; send({ type: "recruit", seat, soldiers, pay: paid }); } }));
     return out;
   }
@@ -462,7 +465,7 @@
       case "pass": return t("passed");
       case "choose": return t("chose");
       case "build": return t("built the {building}", { building: bname(b.building) });
-      case "recruit": return t("recruited {n} soldiers", { n: b.soldiers || 0 });
+      case "recruit": return b.soldiers === 1 ? t("recruited 1 soldier") : t("recruited {n} soldiers", { n: b.soldiers || 0 });
       case "position": return t("typed in a game under way");
       case "correct": return t("corrected the board");
       default: return b.type;
