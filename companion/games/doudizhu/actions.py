@@ -32,7 +32,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                {"type": "redouble", "redouble": False},
                {"redouble": "true|false", "seat": SEAT}),
     ActionSpec("kitty", N_("The kitty cards as they were shown (real cards): public, for the "
-                           "record and for the landlord's hint."),
+                           "record."),
                {"type": "kitty", "cards": ["2S", "7H", "BJ"]}, {"cards": CARDS}),
     ActionSpec("play", N_("Play a combination; the referee classifies it and judges it "
                           "against the last play."),
