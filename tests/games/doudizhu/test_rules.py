@@ -29,12 +29,12 @@ def beat(new: str, old: str, rules: Rules = THREE) -> bool:
 
 # -- §1 components -------------------------------------------------------------------------
 
-def test_s1_pack_is_54_cards_with_two_jokers_and_108_with_four_players():
+def test_sec1_pack_is_54_cards_with_two_jokers_and_108_with_four_players():
     assert sum(pack_counts(3)) == 54 and pack_counts(3)[-2:] == (1, 1)
     assert sum(pack_counts(4)) == 108 and pack_counts(4)[-2:] == (2, 2)
 
 
-def test_s1_rank_order_red_joker_high_three_low_suits_ignored():
+def test_sec1_rank_order_red_joker_high_three_low_suits_ignored():
     for low, high in itertools.pairwise(RANKS):
         assert beat(high, low) and not beat(low, high)
     t = Table().landlord(0)
@@ -44,14 +44,14 @@ def test_s1_rank_order_red_joker_high_three_low_suits_ignored():
 
 # -- §2 setup and deal ---------------------------------------------------------------------
 
-def test_s2_1_each_player_17_cards_kitty_3_landlord_20():
+def test_sec2_1_each_player_17_cards_kitty_3_landlord_20():
     t = Table()
     assert t.h["counts"] == [17, 17, 17] and t.h["kitty_size"] == 3
     t.landlord(1)
     assert t.h["counts"] == [17, 20, 17]
 
 
-def test_s2_2_face_up_card_holder_is_landlord_option():
+def test_sec2_2_face_up_card_holder_is_landlord_option():
     t = Table(landlord="face_up_card")
     assert t.h["phase"] == "landlord"
     t.no({"type": "bid", "bid": 1}, 0, "wrong_phase")
@@ -60,7 +60,7 @@ def test_s2_2_face_up_card_holder_is_landlord_option():
     assert t.h["counts"] == [17, 17, 20]
 
 
-def test_s2_2_app_deal_face_up_card_holder_bids_first():
+def test_sec2_2_app_deal_face_up_card_holder_bids_first():
     t = Table(deal="app", seed=5)
     first = t.h["first"]
     assert t.h["face_up"] in t.h["dealt"][first]
@@ -68,7 +68,7 @@ def test_s2_2_app_deal_face_up_card_holder_bids_first():
     t.do({"type": "bid", "bid": 1}, first)
 
 
-def test_s2_3_kitty_revealed_then_given_to_landlord():
+def test_sec2_3_kitty_revealed_then_given_to_landlord():
     t = Table(deal="app", seed=3)
     kitty = list(t.h["kitty_cards"])
     first = t.h["first"]
@@ -496,14 +496,14 @@ def test_d10_no_reentry_after_passing_by_default():
 
 # -- §8 four players -----------------------------------------------------------------------
 
-def test_s8_four_players_two_packs_25_cards_8_kitty_33_landlord():
+def test_sec8_four_players_two_packs_25_cards_8_kitty_33_landlord():
     t = Table(players=4)
     assert t.h["counts"] == [25] * 4 and t.h["kitty_size"] == 8
     t.landlord(3)
     assert t.h["counts"] == [25, 25, 25, 33]
 
 
-def test_s8_four_players_bigger_bombs_beat_smaller_rocket_is_four_jokers():
+def test_sec8_four_players_bigger_bombs_beat_smaller_rocket_is_four_jokers():
     four = Rules(four=True)
     assert kind("BJ-BJ-RJ-RJ", four) == "rocket" and kind("BJ-RJ", four) == "not_combo"
     assert kind("BJ-BJ", four) == "pair"
@@ -514,7 +514,7 @@ def test_s8_four_players_bigger_bombs_beat_smaller_rocket_is_four_jokers():
     assert kind("3-3-3-3-3", Rules(four=True, big_bombs=False)) == "not_combo"
 
 
-def test_s8_four_players_peasants_each_pay_and_pack_holds_eight_of_a_rank():
+def test_sec8_four_players_peasants_each_pay_and_pack_holds_eight_of_a_rank():
     t = Table(players=4).landlord(0, 2)
     t.play("3-3-3-3-3-3-3-3")
     t.cannot("3", "not_in_pack")
