@@ -98,3 +98,17 @@ def test_the_installer_installs_it():
     out = subprocess.run(["bash", str(INSTALL), "--dry-run"], capture_output=True, text=True,
                          env=env, timeout=60, check=True).stdout
     assert f"install -m 0755 {WRAPPER} /usr/local/bin/companion" in out
+
+
+def test_paths_relative_to_the_callers_folder_are_made_whole(tmp_path):
+    """As the service user it runs from /: `restore ./old.sqlite3` named / 's file."""
+    (tmp_path / "old.sqlite3").write_text("x")
+    (tmp_path / "backups").mkdir()  # (a folder named like a subcommand is left alone)
+    _, calls = _run(tmp_path, "restore", "old.sqlite3", active=False)
+    assert f"companion restore {tmp_path}/old.sqlite3 [/] {SERVICE_ENV}" in calls
+    _, calls = _run(tmp_path, "restore", "companion-20260921-141320Z.sqlite3", active=False)
+    assert "companion restore companion-20260921-141320Z.sqlite3 [/]" in calls[-1]  # (a name)
+    _, calls = _run(tmp_path, "backup", "--to", "usb")
+    assert calls[-1].startswith(f"companion backup --to {tmp_path}/usb [/]")
+    _, calls = _run(tmp_path, "backups", "--config", "/etc/x.toml")
+    assert calls[-1].startswith("companion backups --config /etc/x.toml [/]")
