@@ -51,8 +51,10 @@ def run_command(argv: Sequence[str], timeout: float = 15.0) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
-AVAHI_FQDN = ("busctl", "--system", "call", "org.freedesktop.Avahi", "/",
-              "org.freedesktop.Avahi.Server", "GetHostNameFqdn")
+_AVAHI = ("busctl", "--system", "call", "org.freedesktop.Avahi", "/",
+          "org.freedesktop.Avahi.Server")
+AVAHI_STATE = (*_AVAHI, "GetState")  # "i 2": running, its name established
+AVAHI_FQDN = (*_AVAHI, "GetHostNameFqdn")
 _BUSCTL_STRING = re.compile(r'^s\s+"(.+)"\s*$')
 _LABEL = re.compile(r"^(?!-)[a-z0-9-]{1,63}(?<!-)$", re.I)
 
@@ -65,8 +67,13 @@ def valid_hostname(name: str) -> bool:
 
 def mdns_name(addresses: Sequence[str] = (), runner: Runner = run_command) -> str | None:
     """The ``.local`` name avahi publishes for this machine (``companion-2.local`` after a
-    conflict), or None when no avahi-daemon answers."""
-    res = runner(AVAHI_FQDN)
+    conflict), or None when no avahi-daemon answers. While avahi is still probing for its
+    name (just after boot), or has found it taken, the name it would say may be another
+    machine's: None then too (the phones get the address)."""
+    state = runner(AVAHI_STATE)
+    if state.ok and state.out.split() != ["i", "2"]:
+        return None
+    res = runner(AVAHI_FQDN) if state.ok else Result(1)
     if res.ok and (m := _BUSCTL_STRING.match(res.out.strip())) and m.group(1).endswith(".local"):
         return m.group(1)
     for address in addresses[:1]:  # (avahi-utils without busctl: the name of our address)

@@ -14,7 +14,7 @@ import pytest
 
 from companion import doctor, netname, serve
 from companion.config import Config, ConfigError, load_config
-from companion.netname import AVAHI_FQDN, Result
+from companion.netname import AVAHI_FQDN, AVAHI_STATE, Result
 
 REPO = Path(__file__).resolve().parents[2]
 LAN = "192.168.1.20"
@@ -32,15 +32,23 @@ class FakeRunner:
         return self.answers.get(tuple(argv), Result(1, "", "no"))
 
 
-def avahi(name: str) -> FakeRunner:
-    return FakeRunner({AVAHI_FQDN: Result(0, f's "{name}"\n')})
+def avahi(name: str, state: int = 2) -> FakeRunner:
+    return FakeRunner({AVAHI_STATE: Result(0, f"i {state}\n"),
+                       AVAHI_FQDN: Result(0, f's "{name}"\n')})
 
 
 def test_the_name_is_asked_of_avahi_itself():
     runner = avahi("companion-2.local")
     assert netname.mdns_name([LAN], runner) == "companion-2.local"
-    assert runner.calls == [("busctl", "--system", "call", "org.freedesktop.Avahi", "/",
-                             "org.freedesktop.Avahi.Server", "GetHostNameFqdn")]
+    server = ("busctl", "--system", "call", "org.freedesktop.Avahi", "/",
+              "org.freedesktop.Avahi.Server")
+    assert runner.calls == [(*server, "GetState"), (*server, "GetHostNameFqdn")]
+
+
+def test_a_name_avahi_is_still_probing_for_is_not_trusted():
+    """Just after boot avahi says the name it wants, which may be the other Pi's."""
+    for state in (1, 3):  # (registering, collision)
+        assert netname.mdns_name([LAN], avahi("companion.local", state)) is None
 
 
 def test_without_busctl_the_address_is_resolved_by_avahi():
@@ -53,7 +61,8 @@ def test_without_busctl_the_address_is_resolved_by_avahi():
 def test_no_avahi_is_no_name():
     runner = FakeRunner({})
     assert netname.mdns_name([LAN], runner) is None
-    assert netname.mdns_name([], FakeRunner({AVAHI_FQDN: Result(0, 's "odd"\n')})) is None
+    odd = FakeRunner({AVAHI_STATE: Result(0, "i 2"), AVAHI_FQDN: Result(0, 's "odd"\n')})
+    assert netname.mdns_name([], odd) is None
 
 
 def test_a_missing_program_is_exit_127_not_an_exception():
