@@ -249,12 +249,26 @@ class CameraRuntime:
             return 0.0
 
     def on_update(self, update: Update) -> None:
-        """Follow the most recently active camera game, unless the host chose one."""
-        if self.explicit or update.table_id == self.table_id:
+        """Follow the most recently active camera game, unless the host chose one, and
+        never away from a game still in progress: a move at a new table (a phone joining it,
+        its first deal) silently took the camera from the UNO table it was watching. A move
+        is an action (not a join, nor an announcement)."""
+        if self.explicit or update.table_id == self.table_id or update.kind != "action":
             return
         game = self.service.get(update.table_id).game
-        if getattr(game, "camera_deck", None) and getattr(game, "on_card_seen", None):
-            self.bind(update.table_id, explicit=False)
+        if not (getattr(game, "camera_deck", None) and getattr(game, "on_card_seen", None)):
+            return
+        if self.table_id is not None and not self._over(self.table_id):
+            return  # (the host moves it on the camera page)
+        self.bind(update.table_id, explicit=False)
+
+    def _over(self, table_id: str) -> bool:
+        """Whether the table's game is over (or the table is gone)."""
+        try:
+            live = self.service.get(table_id)
+            return live.game.outcome(live.state) is not None
+        except Exception:  # (a table that no longer loads: nothing to stay with)
+            return True
 
     def deck_for(self, table_id: str | None) -> str:
         """The camera deck of a table's game: a built-in deck, or ``taught:<game id>`` for

@@ -35,6 +35,15 @@ def free_row(x: int, y: int, w: int, h: int, plates: list[tuple[int, int, int, i
     return at
 
 
+def plate_text(card: Card) -> str:
+    """What a card's plate says on the phone's picture: its name, or its best guess with a
+    "?", or "?" alone. No confidence: "? 0.00" on every sample card said nothing a person
+    could read (the page's legend says what green and orange mean)."""
+    if card.label:
+        return card.label
+    return f"{card.best}?" if card.best else "?"
+
+
 def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.ndarray:
     """A copy of ``image`` with zones (blue), named cards (green) and unsure ones (orange)."""
     out = image.copy()
@@ -50,7 +59,7 @@ def draw(image: np.ndarray, cards: list[Card], zones: list[Zone] = ()) -> np.nda
         colour = (60, 200, 60) if c.label else (0, 140, 255)
         pts = c.corners.astype(np.int32).reshape(-1, 1, 2)
         cv2.polylines(out, [pts], True, colour, lw + 1, cv2.LINE_AA)
-        text = f"{c.label or '?' + (c.best or '')} {c.confidence:.2f}"
+        text = plate_text(c)
         # on a dark plate: a green name on wood or a patterned cloth is lost at phone size
         scale = 0.6 * lw
         (tw, th), base = cv2.getTextSize(text, cv2.FONT_HERSHEY_SIMPLEX, scale, lw)
