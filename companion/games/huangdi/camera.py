@@ -18,6 +18,8 @@ in the middle, and for each seat ``stock-<seat>``, ``discard-<seat>-1`` and
   means the top was taken, as for a stock; any other new card is the turn's ``discard``.
   An opponent's zone showing the card under its top: taken (a ``lifted`` note, or a source).
 * A pile showing its known top again after it was seen taken: put back (the note goes).
+* A card seen ``again`` on a wall (the watcher saw its twin come to rest there: a joker on a
+  joker) is a play the player confirms; ``again`` on a pile is ignored (tapped instead).
 * An unsure reading (under ``camera_confirm_below``, or the camera's best guess of a card it
   could not name) on a wall that it would fit is a play whose source is asked, so that the
   player confirms it or dismisses it; one that would not fit is ignored, never announced as
@@ -122,8 +124,9 @@ def _wall_play(state: dict[str, Any], wall_no: int, label: str, sure: bool
         return None  # a misreading is never announced as a wrong play
     action: dict[str, Any] = {"type": "play", "card": label, "wall": wall_no, "seat": seat}
     if inverting:
-        inv, _ = _where(state, seat, "invert")
+        inv, inv_nxt = _where(state, seat, "invert")
         src, nxt = _where(state, seat, label, 2 if inv and inv["from"] == "hand" else 1)
+        nxt = nxt if nxt is not None else inv_nxt  # (an Invert off the stock uncovered it)
         action["invert"] = inv["from"] if inv else "unknown"
         if inv and inv["from"].startswith("discard"):
             action["invert_owner"] = inv["owner"]
@@ -168,7 +171,7 @@ def _put_back(state: dict[str, Any], src: str, owner: int) -> dict[str, Any] | N
 
 
 def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
-                 best: Any = None) -> dict[str, Any] | None:
+                 best: Any = None, again: Any = False) -> dict[str, Any] | None:
     if state["ended"]:
         return None
     n = len(state["players"])
@@ -192,8 +195,12 @@ def on_card_seen(state: dict[str, Any], zone: Any, label: Any, confidence: Any,
         # phone says why: answer, then lay it again or tap it; dropped, it was lost unsaid)
         wall = state["walls"][k]
         if wall is not None and wall["cards"] and wall["cards"][-1] == label:
-            return None  # the same top seen again
+            if again is not True:
+                return None  # the same top seen again
+            sure = False  # a twin laid on it (a joker on a joker): the player confirms it
         return _wall_play(state, k, label, sure)
+    if again is True:
+        return None  # (a pile's twin, or the pile pushed: tapped)
     if kind == "stock":
         stock = state["stocks"][seat]
         if stock["count"] == 0:

@@ -724,5 +724,6 @@ class HuangDi:
         return N_("{name}'s pile {n}"), {"name": players[seat], "n": k + 1}
 
     def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
-                     t_ns: int | None = None, best: str | None = None) -> Action | None:
-        return camera.on_card_seen(state, zone, label, confidence, best)
+                     t_ns: int | None = None, best: str | None = None,
+                     again: bool = False) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence, best, again)

@@ -212,3 +212,15 @@ def test_the_speaker_says_a_completed_wall_and_the_win(service):
                                            "de compra.")
     service.submit(t.id, {"type": "play", "card": "1", "from": "stock", "wall": 2}, HOST)
     assert backend.lines[-1] == ("Ana has played the last stock card and wins!", "en")
+
+
+def test_a_joker_on_a_joker_is_seen_again_and_confirmed(table):
+    t = table()
+    t.play("joker", 0)
+    assert seen(t, "wall-1", "joker") is None  # (the same card lying there)
+    twin = GAME.on_card_seen(t.state, "wall-1", "joker", 0.99, again=True)
+    assert twin["card"] == "joker" and twin["from"] is None  # asked: the player confirms
+    t.do(twin, ANA, source="camera")
+    t.do({"type": "source", "from": "hand"})
+    assert t.wall(0)["top"] == 2
+    assert GAME.on_card_seen(t.state, "stock-0", "3", 0.99, again=True) is None
