@@ -132,8 +132,10 @@ class _Move:
         return len(self.st["players"])
 
     def hidden(self, card: str) -> int:
-        """Copies of ``card`` not face up on the table (in a hand, the draw pile, a stock)."""
-        return deck_counts(self.st["options"])[card] - public_cards(self.st)[card]
+        """Copies of ``card`` not face up on the table (in a hand, the draw pile, a stock);
+        the Inverts set aside with a completed wall (``out``) are in none of them."""
+        gone = self.st["out"] if card == "invert" else 0
+        return deck_counts(self.st["options"])[card] - public_cards(self.st)[card] - gone
 
     def acting(self, action: Action) -> int | Rejection:
         """The seat to move, if the actor may act for it (a phone for its own seat; the host

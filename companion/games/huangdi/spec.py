@@ -22,7 +22,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("jokers", 18, N_("Jokers in the deck."), kind=int, minimum=0, maximum=60),
     Option("inverts", 12, N_("Invert cards in the deck."), kind=int, minimum=0, maximum=60),
     Option("first_player", 0, N_("Who plays first (the player to the dealer's left)."),
-           kind=int, minimum=0, maximum=7, seat=True),
+           kind=int, minimum=0, maximum=5, seat=True),
     # -- the rules' [DEFAULT]s ----------------------------------------------------------
     # Setup 4, A7
     Option("reveal_stock", "setup",

@@ -21,7 +21,9 @@ def check_accounted(state: dict[str, Any]) -> None:
     """Every card is somewhere, and no more of a card is face up than the deck holds."""
     assert accounted(state) == state["deck_size"]
     counts = deck_counts(state["options"])
-    assert all(public_cards(state)[c] <= counts[c] for c in counts)
+    face_up = public_cards(state)
+    face_up["invert"] += state["out"]  # (set aside: gone from the game)
+    assert all(face_up[c] <= counts[c] for c in counts)
     assert all(h >= 0 for h in state["hands"]) and state["draw"] >= 0
 
 

@@ -185,6 +185,11 @@ def test_R11_option_inverts_leave_the_game(table):
     events = t.play("1", 0)
     assert t.state["draw"] == draw + 5 and t.state["out"] == 1
     assert {"type": "wall_completed", "wall": 0, "cards": 5} in events
+    t.state["discards"][BIA][0] = ["invert"] * 11  # (a position: the other 11 face up)
+    t.state["draw"] -= 11
+    t.set_wall(1, 5)
+    t.no({"type": "play", "card": "4", "wall": 1, "from": "hand", "invert": "hand"},
+         code="no_more")  # the 12th left the game
 
 
 def test_R12_own_discard_tops_without_limit(table):
