@@ -87,11 +87,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
                           "advisors {n: [seats]}, blocked, passed, turn"},
                host_only=True),
     ActionSpec("correct", N_("Correct a player's goods, soldiers, tokens, points or "
-                             "buildings, the turn order or the Envoy (host)."),
+                             "buildings, the turn order, the Envoy or a rule option (host)."),
                {"type": "correct", "seat": 1, "gold": 2, "vp": 9},
                {"seat": "whose values", "gold|wood|stone|soldiers|plus2|vp": "new value",
                 "buildings": "list of building ids", "order": "seats",
-                "envoy": "seat or null"}, host_only=True),
+                "envoy": "seat or null",
+                "options": "rule options to change for the rest of the game, e.g. "
+                           "{\"barracks_pay\": \"gold\"}"}, host_only=True),
     ActionSpec("end_game", N_("End the game now (host)."), {"type": "end_game"},
                host_only=True),
 )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.kingsburg import battle, season
+from companion.games.kingsburg import battle, season, speech
 from companion.games.kingsburg.core import Move, building_count, goods_total
 from companion.games.kingsburg.data import GOODS, PHASES, PRODUCTIVE, YEARS
 from companion.games.kingsburg.scoring import finish_game
@@ -27,8 +27,7 @@ def step_once(m: Move) -> bool:
     phase, step = st["phase"], st["step"]
     if step == "start":
         m.event("phase", year=st["year"], phase=phase, name=PHASES[phase][0])
-        m.event("narrate", key="kingsburg_phase",
-                params={"year": st["year"], "phase": phase, "name": PHASES[phase][0]})
+        m.events.append(speech.phase_line(st["year"], PHASES[phase][0]))
         if phase == 1:
             aid(m)
             st["step"] = "finish"

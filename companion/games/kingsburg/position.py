@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.base import N_, Rejection, reject
+from companion.games.base import N_, OptionError, Rejection, reject, resolve_options
 from companion.games.kingsburg import season as seasons
 from companion.games.kingsburg.core import SOURCES, Move, is_int, new_player
 from companion.games.kingsburg.data import BUILDINGS, GOODS, PRODUCTIVE, ROWS, YEARS
+from companion.games.kingsburg.options import OPTIONS
 
 COUNTS = (*GOODS, "soldiers", "plus2")
 MAX_COUNT = 99
@@ -50,8 +51,8 @@ def _player_fields(raw: Any, p: dict[str, Any]) -> Rejection | None:
 
 
 def _order(raw: Any, n: int) -> list[int] | Rejection:
-    if not isinstance(raw, list) or sorted(raw) != list(range(n)) or not all(
-            is_int(s) for s in raw):
+    if not isinstance(raw, list) or not all(is_int(s) for s in raw) or sorted(raw) != list(
+            range(n)):
         return reject("bad_order", N_("The turn order names every seat once."))
     return list(raw)
 
@@ -165,9 +166,31 @@ def _season(m: Move, raw: dict[str, Any]) -> Rejection | None:
     return None
 
 
+# options the host may change during a game (the sheet's unconfirmed rules); the order
+# before the first Spring and where the enemy cards come from are settled at setup
+FIXED_OPTIONS = frozenset({"initial_order", "enemy_cards"})
+
+
+def _options(m: Move, given: Any) -> Rejection | None:
+    """A rule the table finds the sheet got wrong (the Barracks' price, the two-player
+    rule...) is corrected for the rest of the game."""
+    if not isinstance(given, dict) or not given:
+        return reject("bad_correction", N_("Name the options to change and their values."))
+    fixed = [k for k in given if k in FIXED_OPTIONS]
+    if fixed:
+        return reject("fixed_option", N_("“{name}” is settled when the table is created."),
+                      name=str(fixed[0]))
+    try:
+        m.st["options"] = resolve_options(OPTIONS, {**m.st["options"], **given})
+    except OptionError as exc:
+        return exc.rejection
+    return None
+
+
 def correct(m: Move, action: dict[str, Any]) -> Rejection | None:
     """The host sets what is wrong: a player's counts, VP or buildings (``seat`` and the
-    fields), the turn order, the Envoy's holder. VP set here are booked as corrections."""
+    fields), the turn order, the Envoy's holder, a rule option. VP set here are booked as
+    corrections."""
     st, n = m.st, m.n
     changed = []
     if "seat" in action:
@@ -192,8 +215,13 @@ def correct(m: Move, action: dict[str, Any]) -> Rejection | None:
             return r
         st["envoy"] = {"seat": action["envoy"]}
         changed.append("envoy")
+    if "options" in action:
+        refused = _options(m, action["options"])
+        if refused is not None:
+            return refused
+        changed.append("options")
     if not changed:
         return reject("bad_correction", N_("Say what to correct: a seat and its values, the "
-                                           "order or the Envoy."))
+                                           "order, the Envoy or the options."))
     m.event("corrected", what=changed, seat=action.get("seat"))
     return None

@@ -122,3 +122,35 @@ def test_the_host_ends_the_game():
     t.do({"type": "end_game"})
     assert t.state["ended"] and GAME.outcome(t.state)["winners"] == [A, B, C]
     t.no({"type": "roll", "dice": [1, 2, 3]}, A, "game_over")
+
+
+def test_each_phase_is_said_by_the_speaker_in_the_table_s_language():
+    from companion.narration import Narrator, SilentBackend
+
+    t = Table(2, two_player_block=False)
+    events = t.do({"type": "position", "year": 2, "phase": 3, "players": [{}, {}]})
+    lines = [e for e in events if e["type"] == "narrate"]
+    assert [e["texts"]["en"] for e in lines] == ["Year 2. The King's Reward.", "Year 2. Summer."]
+    assert lines[1]["texts"]["zh_Hans"] == "第2年。夏季。"
+    backend = SilentBackend()
+    narrator = Narrator(backend, language="pt_BR")
+
+    class Update:
+        table_id = None
+
+    Update.events = lines
+    narrator.handle(Update)
+    assert backend.lines == [("Ano 2. A Recompensa do Rei.", "pt_BR"), ("Ano 2. Verão.", "pt_BR")]
+
+
+def test_the_host_corrects_an_unconfirmed_rule_during_the_game():
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=7, players=[
+        {"gold": 1, "wood": 2, "buildings": ["guard_tower", "blacksmith", "barracks"]}, {}])
+    t.do({"type": "correct", "options": {"barracks_pay": "gold"}})
+    assert t.state["options"]["barracks_pay"] == "gold"
+    t.no({"type": "recruit", "soldiers": 3, "pay": {"gold": 1, "wood": 2}}, A, "wrong_price")
+    t.no({"type": "correct", "options": {"barracks_pay": "silver"}}, None, "bad_option")
+    t.no({"type": "correct", "options": {"enemy_cards": "app"}}, None, "fixed_option")
+    t.no({"type": "correct", "options": {"colour": 1}}, None, "unknown_option")
+    t.no({"type": "correct", "options": {"barracks_pay": "good"}}, A, "host_only")
