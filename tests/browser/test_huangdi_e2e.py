@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import open_as_host
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PIN = {"X-Host-Pin": "2468"}
 FPS, HOLD = 10, 20
@@ -162,3 +164,18 @@ def test_an_invert_by_taps_and_a_source_asked_on_the_phone(server_factory, phone
     expect(wall.locator(".hd-needs")).to_have_text("Needs 5")
     assert ana.evaluate("document.documentElement.scrollWidth") <= 320
     assert ana.js_errors == []
+
+
+def test_the_host_ends_the_game_by_tap(server_factory, phone):
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "huangdi", "players": ["Ana", "Bia"], "pin": "2468"})
+    tid = created["table"]["id"]
+    host = phone("en-US")
+    open_as_host(host, f"{server.url}/t/{tid}", tid)
+    expect(host.locator("#hd-head")).to_have_text("Ana's turn")
+    host.once("dialog", lambda d: d.accept())
+    host.locator("#hd-end-game").click()
+    expect(host.locator("#hd-head")).to_have_text("The game is over.")
+    expect(host.locator("#hd-host")).to_be_hidden()
+    assert host.js_errors == []

@@ -27,7 +27,7 @@
 
   function mount(r, c) {
     root = r; ctx = c;
-    const { el } = ctx;
+    const { el, t } = ctx;
     root.append(
       el("section", { class: "card hd-state", id: "hd-state", "aria-live": "polite" }),
       el("section", { class: "card alert hd-ask", id: "hd-ask", hidden: true }),
@@ -35,6 +35,9 @@
       el("section", { class: "card hd-move", id: "hd-move", hidden: true }),
       el("section", { class: "card hd-reveal", id: "hd-reveal", hidden: true }),
       el("section", { class: "hd-players", id: "hd-players" }),
+      el("section", { class: "card", id: "hd-host", hidden: true },
+        el("button", { class: "btn wide", id: "hd-end-game", type: "button", text: t("End the game now (no winner)"),
+          onclick: () => { if (confirm(t("End the game now?"))) send({ type: "end_game" }); } })),
     );
   }
 
@@ -48,6 +51,7 @@
     renderMove(p);
     renderReveal(p);
     renderPlayers(p);
+    root.querySelector("#hd-host").hidden = !ctx.isHost || p.ended;
   }
 
   function renderState(p) {
