@@ -1,8 +1,9 @@
 """The camera page and the camera's news on the table pages, in a real Chromium phone.
 
-Choosing a table is one step: a cancelled or refused PIN leaves the page on the table the
-camera watches (dropdown, zones and taught cards), so Save never writes one table's zones
-over another's. A camera that stops (here a webcam stream, served by the test, that pauses)
+Choosing a table is one step: its PIN asked on the page (the host's controls hidden until
+this phone holds it); a cancelled or refused PIN leaves the page on the table the camera
+watches (dropdown, zones and taught cards), so Save never writes one table's zones over
+another's. A camera that stops (here a webcam stream, served by the test, that pauses)
 is told on the phones of the table it watches, and its coming back too. With no camera on
 the companion the page says so once, and shows no broken picture. The zone editor offers the
 game's own zones by the names people use (Versus: the players' names), deletes and adds them.
@@ -29,6 +30,13 @@ def uno_table(server, pin="2468", title=None) -> str:
         "game": "uno", "players": ["Ana", "Bruno"], "pin": pin, "title": title})[1]["table"]["id"]
 
 
+def kept_pin(page, server, table_id, pin="2468") -> None:
+    """This phone holds the table's PIN (as the phone that created the table does): the
+    camera page shows the host's controls for it."""
+    page.goto(server.url + "/")
+    page.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{pin}'))")
+
+
 def camera_server(server_factory, tmp_path):
     shots = tmp_path / "shots"
     shots.mkdir()
@@ -49,40 +57,48 @@ def test_a_cancelled_or_refused_pin_leaves_the_page_on_the_watched_table(server_
     assert len(theirs) == 2
 
     host = phone()
-    answers: list[str | None] = []
     asked: list[str] = []
-
-    def answer(dialog):
-        asked.append(dialog.message)
-        reply = answers.pop(0)
-        dialog.dismiss() if reply is None else dialog.accept(reply)
-
-    host.on("dialog", answer)
+    host.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))  # (a confirm)
     host.goto(f"{server.url}/camera")
     table = host.locator("#cam-table")
     expect(table).to_have_value(first)
     expect(host.locator("#cam-stage .zone")).to_have_count(1)
+    # no PIN on this phone: the host's controls are not shown (they were, to anyone)
+    expect(host.get_by_role("button", name="Save the zones")).to_be_hidden()
+    expect(host.locator("#cam-teach-card")).to_be_hidden()
+    expect(host.locator("#cam-unlock")).to_be_visible()
 
-    # cancelled: nothing changes, and the prompt named the table
-    answers.append(None)
+    # another table: its PIN asked on the page (not a browser prompt); cancelled, nothing
+    # changes
     table.select_option(other)
-    expect(table).to_have_value(first)
     code = server.request("GET", f"/api/tables/{other}")[1]["table"]["code"]
-    assert asked == [f"Host PIN for Garden ({code})"]
-    expect(host.locator("#cam-stage .zone")).to_have_count(1)
-
-    # a wrong PIN: refused, and back on the watched table, its zones shown
-    answers.append("0000")
-    with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{other}/camera")) as res:
-        table.select_option(other)
-    assert res.value.status == 403
+    expect(host.locator("#cam-pin-ask")).to_have_text(f"Host PIN for Garden ({code})")
+    host.locator("#cam-pin-cancel").click()
     expect(table).to_have_value(first)
+    expect(host.locator("#cam-pin")).to_be_hidden()
+    expect(host.locator("#cam-stage .zone")).to_have_count(1)
+    assert server.request("GET", "/api/camera")[1]["table"] == first
+
+    # a wrong PIN: refused on the form, which asks again; cancelled, back on the watched
+    # table, its zones shown
+    table.select_option(other)
+    host.fill("#cam-pin-input", "0000")
+    with host.expect_response(lambda r: r.url.endswith(f"/api/tables/{other}/host")) as res:
+        host.locator("#cam-pin button[type=submit]").click()
+    assert res.value.status == 403
     expect(host.locator("#toast")).to_have_class("show error")
+    expect(host.locator("#cam-pin")).to_be_visible()
+    host.locator("#cam-pin-cancel").click()
+    expect(table).to_have_value(first)
     expect(host.locator("#cam-stage .zone")).to_have_count(1)
     expect(host.locator("#cam-stage .zone")).to_have_attribute("data-zone", "discard")
+    assert server.request("GET", "/api/camera")[1]["table"] == first
 
-    # Save saves the zones shown, for the table shown
-    answers.append("2468")
+    # the host unlocks the watched table's controls; Save saves the zones shown, for it
+    host.locator("#cam-unlock").click()
+    host.fill("#cam-pin-input", "2468")
+    host.locator("#cam-pin button[type=submit]").click()
+    expect(host.locator("#cam-unlock")).to_be_hidden()
     host.get_by_role("button", name="Save the zones").click()
     expect(host.locator("#toast")).to_have_text("Zones saved.")
     assert server.request("GET", f"/api/tables/{first}/zones")[1]["zones"] == mine
@@ -104,12 +120,11 @@ def test_a_cancelled_or_refused_pin_leaves_the_page_on_the_watched_table(server_
     expect(host.locator("#cam-stage .zone")).to_have_count(2)
     sent: list[str] = []
     host.on("request", lambda r: sent.append(r.url) if r.url.endswith(markers) else None)
-    answers.append(None)
     host.get_by_role("button", name="Set the zones from the markers").click()
-    assert asked[-1] == "The zones you changed are not saved. Leave them?"
     expect(host.locator("#cam-stage .zone")).to_have_count(2)
+    assert asked[-1] == "The zones you changed are not saved. Leave them?"
     assert sent == []
-    assert answers == [] and host.js_errors == []
+    assert host.js_errors == []
 
 
 class PausableWebcam:
@@ -224,8 +239,7 @@ def test_the_zone_editor_offers_the_games_zones_by_their_peoples_names(server_fa
     assert server.request("POST", f"/api/tables/{tid}/camera", {}, PIN)[0] == 200
 
     host = phone()
-    host.on("dialog", lambda d: d.accept("2468"))
-
+    kept_pin(host, server, tid)
     host.goto(f"{server.url}/camera")
     expect(host.locator("#cam-table")).to_have_value(tid)
     tags = host.locator("#cam-stage .zone-tag")
@@ -285,7 +299,7 @@ def test_the_host_pauses_the_cameras_plays_to_teach_and_the_players_are_told(ser
     expect(banner).to_be_hidden()
 
     host = phone()
-    host.on("dialog", lambda d: d.accept("2468"))
+    kept_pin(host, server, tid)
     host.goto(f"{server.url}/camera")
     expect(host.locator("#cam-table")).to_have_value(tid)
     pause = host.locator("#teach-pause")
@@ -380,8 +394,6 @@ def test_the_hosts_tools_lead_to_the_camera_set_for_this_table(server_factory, p
     assert server.request("POST", f"/api/tables/{first}/camera", {},
                           {"X-Host-Pin": "2468"})[0] == 200
     host = phone()
-    asked = []
-    host.on("dialog", lambda d: (asked.append(d.message), d.accept("2468")))
     host.goto(f"{server.url}/t/{second}")
     host.locator("#host-panel summary", has_text="Host").click()
     host.fill("#host-login input[name=pin]", "2468")
@@ -391,6 +403,7 @@ def test_the_hosts_tools_lead_to_the_camera_set_for_this_table(server_factory, p
     expect(host.locator("#cam-table")).to_have_value(second)
     expect(host.locator("#toast")).to_have_text("The camera now watches this table.")
     assert server.request("GET", "/api/camera")[1]["table"] == second
+    expect(host.locator("#cam-pin")).to_be_hidden()  # (the PIN given on the table page)
     assert host.js_errors == []
     scorepad = server.request("POST", "/api/tables", {
         "game": "scorepad", "players": ["A", "B"], "pin": "2468"})[1]["table"]["id"]
@@ -408,19 +421,21 @@ def test_a_table_chosen_while_the_page_opens_is_not_lost(server_factory, phone, 
     other = uno_table(server, pin="1357", title="Garden")
     assert server.request("POST", f"/api/tables/{first}/camera", {}, PIN)[0] == 200
     host = phone("pt-BR")
-    asked = []
-    host.on("dialog", lambda d: (asked.append(d.message), d.accept("1357")))
     held = []
     host.route("**/api/i18n/*", lambda route: held.append(route))
     with host.expect_request(lambda r: "/api/i18n/" in r.url):
         host.goto(f"{server.url}/camera")
     host.select_option("#cam-table", other)
     # (the route was told before the answer to the choice: the browser's messages keep order)
-    assert len(held) == 1 and asked == []
+    assert len(held) == 1
+    expect(host.locator("#cam-pin")).to_be_hidden()
     held[0].continue_()
-    # (the answer awaited first: until the page is ready the dropdown still shows the choice)
+    # (the PIN asked on the page once it is ready: until then the dropdown still shows the
+    # choice)
+    host.fill("#cam-pin-input", "1357")
+    host.locator("#cam-pin button[type=submit]").click()
     expect(host.locator("#toast")).to_have_text("A câmera agora observa esta mesa.")
     assert server.request("GET", "/api/camera")[1]["table"] == other
     expect(host.locator("#cam-table")).to_have_value(other)
     expect(host.locator("#zone-list li")).to_have_count(2)
-    assert len(asked) == 1 and host.js_errors == []
+    assert host.js_errors == []

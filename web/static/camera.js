@@ -39,19 +39,53 @@
     const o = [...sel.options].find((x) => x.value === id);
     return o ? o.textContent.trim() : id;
   }
-  // Asked the first time it is needed (the camera may already watch the table when the page
-  // opens); kept at once, forgotten if the server refuses it.
+  // Asked on the page the first time it is needed (the camera may already watch the table
+  // when the page opens), checked, then kept; forgotten if the server refuses it. A promise:
+  // the PIN, or "" where the host cancels. (It was a browser prompt.)
+  const pinForm = $("cam-pin"), pinInput = $("cam-pin-input");
+  let pinAsk = null;  // { id, resolve } while the form asks
   function hostPin(id) {
-    let pin = pinFor(id);
-    if (!pin) {
-      pin = prompt(t("Host PIN for {table}", { table: titleOf(id) }));
-      pin = pin ? pin.trim() : "";
-      if (pin) TC.store.set("tc.pin." + id, pin);
-    }
-    return pin;
+    const known = pinFor(id);
+    if (known) return Promise.resolve(known);
+    return new Promise((resolve) => {
+      if (pinAsk) pinAsk.resolve("");
+      pinAsk = { id, resolve };
+      $("cam-pin-ask").textContent = t("Host PIN for {table}", { table: titleOf(id) });
+      pinForm.hidden = false;
+      pinInput.value = "";
+      pinForm.scrollIntoView({ block: "nearest" });
+      pinInput.focus({ preventScroll: true });
+    });
+  }
+  function pinDone(pin) {
+    const ask = pinAsk;
+    pinAsk = null;
+    pinForm.hidden = true;
+    hostState();
+    if (ask) ask.resolve(pin);
+  }
+  pinForm.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const ask = pinAsk, pin = pinInput.value.trim();
+    if (!ask || !pin) return;
+    try {
+      await TC.api("POST", "/api/tables/" + ask.id + "/host", {}, { pin });
+    } catch (e) { TC.toast(e.message, "error"); pinInput.select(); return; }  // (asked again)
+    if (pinAsk !== ask) return;
+    TC.store.set("tc.pin." + ask.id, pin);
+    pinDone(pin);
+  });
+  $("cam-pin-cancel").onclick = () => pinDone("");
+  $("cam-unlock").onclick = () => { if (shown) hostPin(shown); };
+  /* The host's controls (save, markers, restart, teach, pause) only where this phone holds
+     the shown table's PIN; anyone else sees the picture and the zones. */
+  function hostState() {
+    const host = !!(shown && pinFor(shown));
+    document.body.classList.toggle("cam-host", host);
+    $("cam-unlock").hidden = !shown || host || camOn === false || !!pinAsk;
   }
   function refused(id, e) {
-    if (e.status === 403) TC.store.del("tc.pin." + id);
+    if (e.status === 403) { TC.store.del("tc.pin." + id); hostState(); }
     TC.toast(e.message, "error");
   }
   function hasOption(id) { return [...sel.options].some((o) => o.value === id); }
@@ -79,6 +113,7 @@
   function cameraOff(off, message) {
     camOn = !off;
     $("cam-off").hidden = !off;
+    hostState();
     if (message && off) $("cam-off").querySelector("strong").textContent = message;
     for (const id of ["cam-zones-card", "cam-teach-card", "cam-choose", "cam-hints"]) $(id).hidden = off;
     if (off) {
@@ -350,7 +385,7 @@
     const id = shown;
     await zonesLoad;
     if (shown !== id || zonesFor !== id) return;  // (another table was chosen meanwhile)
-    const pin = hostPin(id);
+    const pin = await hostPin(id);
     if (!pin) return;
     try {
       const res = await TC.api("PUT", "/api/tables/" + id + "/zones", { zones }, { pin });
@@ -365,7 +400,7 @@
     if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
     // (the markers replace the zones on the page, as choosing another table would)
     if (dirty && !confirm(t("The zones you changed are not saved. Leave them?"))) return;
-    const id = shown, pin = hostPin(id);
+    const id = shown, pin = await hostPin(id);
     if (!pin) return;
     try {
       const res = await TC.api("POST", "/api/tables/" + id + "/zones/markers", {}, { pin });
@@ -379,7 +414,7 @@
 
   $("cam-restart").onclick = async () => {
     if (!shown) return;
-    const id = shown, pin = hostPin(id);
+    const id = shown, pin = await hostPin(id);
     if (!pin) return;
     try {
       await TC.api("POST", "/api/tables/" + id + "/camera", { restart: true }, { pin });
@@ -424,7 +459,7 @@
     return forgetting(id + "\n" + card, async () => {
       // every photo of the card goes at once, with no undo: asked first
       if (!window.confirm(t("Forget every photo of {card}?", { card: cardName(card) }))) return;
-      const pin = hostPin(id);
+      const pin = await hostPin(id);
       if (!pin) return;
       try {
         const res = await TC.api("DELETE", "/api/tables/" + id + "/camera/taught/" + encodeURIComponent(card), undefined, { pin });
@@ -436,7 +471,7 @@
   teachGo.onclick = async () => {
     if (!shown) { TC.toast(t("Choose the table first."), "error"); return; }
     if (teachGo.disabled) return;  // (a second tap while the first is on its way or asked)
-    const id = shown, pin = hostPin(id);
+    const id = shown, pin = await hostPin(id);
     if (!pin) return;
     const typed = teachLabel.value.trim();
     teachGo.disabled = true;
@@ -486,7 +521,7 @@
   }
   pauseBtn.onclick = async () => {
     if (!shown) return;
-    const id = shown, pin = hostPin(id);
+    const id = shown, pin = await hostPin(id);
     if (!pin) return;
     const on = pausedFor !== id;
     try {
@@ -501,6 +536,7 @@
     shown = id || null;
     sel.value = shown || "";
     $("cam-restart").hidden = !shown;
+    hostState();
     $("cam-print").href = "/camera/markers" + (shown ? "?table=" + encodeURIComponent(shown) : "");
     loadZones(shown);
     loadTaught(shown);
@@ -511,13 +547,17 @@
     if (id === prev) return;
     // the camera always watches some table: "—" is no choice once it does
     if (!id || (dirty && !confirm(t("The zones you changed are not saved. Leave them?")))) { sel.value = prev || ""; return; }
-    const pin = hostPin(id);
-    if (!pin) { sel.value = prev || ""; return; }  // cancelled: nothing changes
-    // the page shows the new table at once (the camera can take a second to start, and the
-    // host may teach a card meanwhile); refused, it goes back to the table it showed
+    // the page shows the new table at once (its PIN asked on the page, the camera can take a
+    // second to start, and the host may teach a card meanwhile); cancelled or refused, it
+    // goes back to the table it showed
     const mine = ++switching;
     epoch++;
     show(id);
+    const pin = await hostPin(id);
+    if (!pin) {  // cancelled: nothing changes
+      if (mine === switching) { switching = 0; epoch++; if (shown === id) show(prev); }
+      return;
+    }
     try {
       await TC.api("POST", "/api/tables/" + id + "/camera", {}, { pin });
       TC.toast(t("The camera now watches this table."));
