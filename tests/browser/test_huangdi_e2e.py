@@ -179,3 +179,38 @@ def test_the_host_ends_the_game_by_tap(server_factory, phone):
     expect(host.locator("#hd-head")).to_have_text("The game is over.")
     expect(host.locator("#hd-host")).to_be_hidden()
     assert host.js_errors == []
+
+
+def test_long_names_and_every_panel_fit_a_small_phone(server_factory, phone):
+    """Names of 24 letters without a space, every panel open (the source asked, a card
+    picked, the discard keypad, the stock to turn up, the host's button), at 320 px, in the
+    dark and the light scheme."""
+    server = server_factory()
+    long = "W" * 24
+    _, created = server.request("POST", "/api/tables", {
+        "game": "huangdi", "players": [long, "Maximiliano1", "Maximiliano2"], "pin": "2468"})
+    tid = created["table"]["id"]
+    for action in ({"type": "reveal_stock", "seat": 1, "card": "invert"},
+                   {"type": "play", "card": "1", "from": "hand", "wall": 0},
+                   {"type": "discard", "card": "joker", "pile": 0},
+                   {"type": "play", "card": "joker", "from": "discard0", "owner": 0, "wall": 0},
+                   {"type": "discard", "card": "10", "pile": 1}):
+        status, body = server.request("POST", f"/api/tables/{tid}/actions", {"action": action},
+                                      PIN)
+        assert status == 200, body
+    for scheme in ("dark", "light"):
+        page = phone("en-US", width=320, scheme=scheme)
+        open_as_host(page, f"{server.url}/t/{tid}", tid)  # (acts for the player to move)
+        page.locator('#hd-sources button[data-from="stock"]').click()
+        page.locator('#hd-play-pad button[data-card="joker"]').click()
+        page.locator('#hd-discard-pad button[data-card="invert"]').click()
+        page.locator("#hd-reveal-pad").wait_for()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+        status, _ = server.request("POST", f"/api/tables/{tid}/actions", {
+            "action": {"type": "play", "card": "3", "from": None, "wall": 0}}, PIN)
+        assert status == 200
+        expect(page.locator("#hd-ask")).to_be_visible()
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 320
+        server.request("POST", f"/api/tables/{tid}/actions", {"action": {"type": "dismiss"}},
+                       PIN)
+        assert page.js_errors == []
