@@ -275,6 +275,7 @@
         if (navigator.vibrate) navigator.vibrate([80, 60, 80]);
         continue;
       }
+      if (e.type === "turn" && e.seat === ctx.seat && navigator.vibrate) navigator.vibrate(60);
       const text = eventText(e);
       if (text) ctx.toast(text);
     }
@@ -292,6 +293,7 @@
       case "discard": return t("discarded {card}", { card: cn(b.card) });
       case "source": return t("said where the card came from");
       case "dismiss": return t("dismissed the card the camera saw");
+      case "lifted": return b.back ? t("put a card back on a pile") : t("took a card off a pile");
       case "end_turn": return t("ended the turn");
       case "end_game": return t("ended the game");
       default: return b.type;
