@@ -8,6 +8,7 @@ other through the SSE stream.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -836,4 +837,24 @@ def test_the_uno_form_shows_the_rules_sheet_in_one_line_until_changed(
     options = server.request("GET", f"/api/tables/{tid}")[1]["table"]["options"]
     assert options["jump_in"] is True and options["first_dealer"] == "first_seat"
     assert options["scoring"] == "standard"
+    assert page.js_errors == []
+
+
+def test_every_player_can_export_the_scores(server_factory, phone):
+    """CSV/JSON export for every player, not only the host (the links were among the host's
+    tools)."""
+    server = server_factory()
+    tid = new_pad(server, ["Ana", "Bruno"], [[12, 7]])
+    page = phone(width=360)
+    page.goto(f"{server.url}/t/{tid}?join=1")
+    page.locator('#seats button[data-seat="1"]').click()
+    expect(page.locator("#whoami")).to_have_text("You are Bruno")
+    expect(page.locator("#host-tools")).to_be_hidden()
+    with page.expect_download() as got:
+        page.locator("#export-csv").click()
+    text = Path(got.value.path()).read_text(encoding="utf-8-sig")
+    assert "Ana" in text and "Bruno" in text and "12" in text
+    with page.expect_download() as got:
+        page.locator("#export-json").click()
+    assert '"Bruno"' in Path(got.value.path()).read_text(encoding="utf-8")
     assert page.js_errors == []
