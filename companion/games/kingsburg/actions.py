@@ -16,7 +16,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                           "and your white dice this season (typed again before the advisors "
                           "are influenced, it replaces the first)."),
                {"type": "roll", "seat": 0, "dice": [1, 3, 5], "white": [4]},
-               {"dice": "three values 1-6 (your colour)",
+               {"dice": "three values 1-6 (your colour); or all your dice, the white last",
                 "white": "values 1-6 of your white dice this season (Farms, the King's aid)",
                 "seat": SEAT}),
     ActionSpec("roll_neutral", N_("Two players: the three dice of an unused colour, which "
@@ -38,9 +38,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("influence", N_("Influence an advisor with the named dice (their numbers in "
                                "your dice, or their values); with a +2 token, the Market's "
                                "±1 or the Envoy where needed."),
-               {"type": "influence", "advisor": 8, "dice": [0, 2]},
-               {"advisor": "1-18", "dice": "numbers of your dice (from 0), or",
-                "values": "the dice's values", "white": "which of those values are white",
+               {"type": "influence", "advisor": 8, "values": [3, 5]},
+               {"advisor": "1-18", "values": "the values of the dice placed, or",
+                "dice": "their numbers in your dice (from 0: the coloured, then the white)",
+                "white": "with values: which of those values are white dice",
                 "plus2": "optional true|false: use a +2 token",
                 "market": "optional -1|0|1: the Market's move",
                 "envoy": "optional: the Envoy is used by itself on a taken advisor",
@@ -56,7 +57,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                 "building": "the building lost", "seat": SEAT}),
     ActionSpec("build", N_("Build a building (a second one in the season uses the Envoy)."),
                {"type": "build", "building": "chapel"},
-               {"building": "a building id (statue, chapel, ... embassy)", "seat": SEAT}),
+               {"building": "a building id (statue, chapel, ... embassy) or its printed name",
+                "seat": SEAT}),
     ActionSpec("done", N_("End your construction step."), {"type": "done"}, {"seat": SEAT}),
     ActionSpec("recruit", N_("Recruit soldiers, paying 2 goods each (1 with Barracks)."),
                {"type": "recruit", "soldiers": 2, "pay": {"gold": 3, "wood": 1}},

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from companion.games.base import N_, Rejection, reject
-from companion.games.kingsburg.core import Move, acting_seat, goods_total
+from companion.games.kingsburg.core import Move, acting_seat, building_id, goods_total
 from companion.games.kingsburg.data import BUILDINGS, GOODS, ROWS
 
 
@@ -127,7 +127,7 @@ def _lose_goods(m: Move, seat: int, todo: dict[str, Any], action: dict[str, Any]
 
 
 def _lose_building(m: Move, seat: int, todo: dict[str, Any], action: dict[str, Any]):
-    building = action.get("building")
+    building = building_id(action.get("building"))
     if building not in todo["from"]:
         return reject("bad_building", N_("Give up the right-most building of one of your "
                                          "rows."))

@@ -5,6 +5,7 @@ source of every point kept for the breakdown, and checks a seat or a die value."
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from companion.games.base import N_, Context, Rejection, State, reject
@@ -153,3 +154,10 @@ def buildable(state: State, seat: int) -> list[dict[str, Any]]:
             cost = cost_of(state, p, bid)
             out.append({"building": bid, "cost": cost, "affordable": can_afford(p, cost)})
     return out
+
+
+def building_id(name: Any) -> Any:
+    """A building named by its id or as printed ("Guard Tower", "Merchants' Guild")."""
+    if not isinstance(name, str):
+        return name
+    return re.sub(r"[^a-z]+", "_", name.lower().replace("'", "")).strip("_")

@@ -8,7 +8,7 @@ from typing import Any
 
 from companion.games.base import N_, OptionError, Rejection, reject, resolve_options
 from companion.games.kingsburg import season as seasons
-from companion.games.kingsburg.core import SOURCES, Move, is_int, new_player
+from companion.games.kingsburg.core import SOURCES, Move, building_id, is_int, new_player
 from companion.games.kingsburg.data import BUILDINGS, GOODS, PRODUCTIVE, ROWS, YEARS
 from companion.games.kingsburg.options import OPTIONS
 
@@ -17,6 +17,8 @@ MAX_COUNT = 99
 
 
 def _buildings(raw: Any) -> list[str] | Rejection:
+    if isinstance(raw, list):
+        raw = [building_id(b) for b in raw]
     if not isinstance(raw, list) or not all(isinstance(b, str) and b in BUILDINGS for b in raw):
         return reject("bad_building", N_("Buildings are named by their ids (statue, inn, "
                                          "guard_tower...)."))

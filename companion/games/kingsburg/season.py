@@ -13,6 +13,7 @@ from companion.games.kingsburg.core import (
     Move,
     acting_seat,
     buildable,
+    building_id,
     can_afford,
     cost_of,
     die_values,
@@ -132,10 +133,15 @@ def roll(m: Move, action: dict[str, Any]) -> Rejection | None:
     if isinstance(seat, Rejection):
         return seat
     s = m.st["season"]
+    whites = s["whites"][seat]
+    given = action.get("dice")
+    if ("white" not in action and whites and isinstance(given, list)
+            and len(given) == COLOURED_DICE + whites):
+        # (all his dice in one list: the coloured ones first, then the white)
+        action = {**action, "dice": given[:COLOURED_DICE], "white": given[COLOURED_DICE:]}
     coloured = _values(m, action.get("dice"), COLOURED_DICE)
     if isinstance(coloured, Rejection):
         return coloured
-    whites = s["whites"][seat]
     white = _values(m, action.get("white", [] if not whites else None), whites)
     if isinstance(white, Rejection):
         if whites == 0:
@@ -179,7 +185,7 @@ def reroll(m: Move, action: dict[str, Any]) -> Rejection | None:
     dice = s["dice"][seat]
     if dice is None:
         return reject("not_rolled", N_("Roll your dice first."))
-    which = action.get("building")
+    which = building_id(action.get("building"))
     if which not in ("statue", "chapel"):
         return reject("bad_reroll", N_("Reroll with the Statue or the Chapel."))
     if which not in reroll_open(m.st, seat):
@@ -361,8 +367,8 @@ def build(m: Move, action: dict[str, Any]) -> Rejection | None:
     if isinstance(seat, Rejection):
         return seat
     s, p = m.st["season"], m.p(seat)
-    bid = action.get("building")
-    if not isinstance(bid, str) or bid not in BUILDINGS:
+    bid = building_id(action.get("building"))
+    if bid not in BUILDINGS:
         return reject("bad_building", N_("Unknown building: {building}."),
                       building=str(bid)[:40])
     if s["built"][seat] >= build_limit(m, seat):

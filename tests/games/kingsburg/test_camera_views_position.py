@@ -154,3 +154,17 @@ def test_the_host_corrects_an_unconfirmed_rule_during_the_game():
     t.no({"type": "correct", "options": {"enemy_cards": "app"}}, None, "fixed_option")
     t.no({"type": "correct", "options": {"colour": 1}}, None, "unknown_option")
     t.no({"type": "correct", "options": {"barracks_pay": "good"}}, A, "host_only")
+
+
+def test_a_roll_may_list_the_white_dice_last_and_a_building_its_printed_name():
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=2, aid_die=A, players=[{}, {}])
+    t.do({"type": "roll", "dice": [2, 2, 2, 6]}, A)
+    assert [(d["v"], d["white"]) for d in t.season["dice"][A]] == [
+        (2, False), (2, False), (2, False), (6, True)]
+    t.no({"type": "roll", "dice": [2, 2, 2, 6]}, B, "bad_dice")  # he has no white die
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=2, players=[{"gold": 3, "stone": 3}, {}],
+                   season={"dice": [[], []], "passed": [True, True]})
+    t.do({"type": "build", "building": "Guard Tower"}, A)
+    assert t.p(A)["buildings"] == ["guard_tower"]
