@@ -45,6 +45,11 @@
     ctx = c;
     const p = view.public;
     if (!mine(p) || p.pending) { pick = null; toss = null; }
+    if (pick && pick.card && !pick.keyed && pick.from !== "hand") {
+      // (the pile picked from changed meanwhile: its top is another card now, or gone)
+      const pile = pick.from === "stock" ? [p.stocks[pick.owner].top] : p.discards[pick.owner][Number(pick.from.slice(-1))];
+      if (pile[pile.length - 1] !== pick.card) pick = null;
+    }
     renderState(p);
     renderAsk(p);
     renderWalls(p);
@@ -146,7 +151,7 @@
         for (const s of places(p, "invert", seat)) {
           if (s.from === pick.from && s.owner === pick.owner && s.from !== "hand") continue;
           if (s.from === "hand" && pick.from === "hand" && p.hands[seat] < 2) continue;
-          out.push({ wall: i, invert: s, label: ctx.t("Wall {n}, with an Invert from {place}", { n: i + 1, place: s.label }) });
+          out.push({ wall: i, invert: s, label: ctx.t("Wall {n} + Invert: {place}", { n: i + 1, place: s.label }) });
         }
       }
     });
