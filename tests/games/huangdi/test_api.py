@@ -65,6 +65,8 @@ def test_a_wrong_card_is_heard_by_the_whole_table(client, service):
     refused = [e for u in heard if u.kind == "announce" for e in u.events]
     assert refused[-1]["type"] == "refused" and refused[-1]["code"] == "wrong_card"
     assert refused[-1]["params"] == {"wall": 3, "need": 1, "card": "4"}
+    assert refused[-1]["message"] and "to" not in refused[-1]  # (every phone reads why)
+    assert refused[-1]["speak"]["en"] == "Ana, take it back: wall 3 needs a 1, not a 4."
     assert client.get(f"/api/tables/{tid}").json["version"] == 0
     # a refusal that is no wrong card (a discard pile that does not exist) stays on the phone
     heard.clear()
