@@ -304,7 +304,7 @@
         } }));
       }
       out.push(row);
-      if (picks.length) out.push(el("p", { class: "muted" }, t("Chosen: {goods}", { goods: TC.list(picks.map(good)) }) + " ",
+      if (picks.length) out.push(el("p", { class: "muted" }, TC.spaced(t("Chosen: {goods}", { goods: TC.list(picks.map(good)) })),
         el("button", { class: "btn ghost", type: "button", text: t("Clear"), onclick: () => { picks = []; update(ctx.view, ctx); } })));
     } else if (c.kind === "alchemist") {
       out.push(el("h2", { text: t("The Alchemist: which good do you give back?") }));
@@ -388,8 +388,8 @@
   }
 
   function effectText(win, lose) {
-    const part = (eff, sign) => Object.entries(eff).map(([k, v]) => sign + v + " " +
-      (k === "vp" ? t("VP") : k === "goods" ? t("goods") : k === "buildings" ? t("building") : good(k))).join(", ");
+    const part = (eff, sign) => TC.list(Object.entries(eff).map(([k, v]) => sign + v + " " +
+      (k === "vp" ? t("VP") : k === "goods" ? t("goods") : k === "buildings" ? t("building") : good(k))));
     return t("win: {win}; lose: {lose}", { win: part(win, "+"), lose: part(lose, "−") });
   }
 
