@@ -63,6 +63,40 @@ def game_asset(game_id: str, kind: str) -> str | None:
     return name if (Path(current_app.static_folder or "") / name).is_file() else None
 
 
+@bp.get("/manifest.webmanifest")
+def manifest():
+    """The web app's manifest: the phone installs the companion to its home screen and opens
+    it like an app (its own window, its icon), at the tables."""
+    import json
+
+    from flask_babel import gettext
+
+    icons = [{"src": url_for("static", filename=f"icons/icon-{n}.png"), "sizes": f"{n}x{n}",
+              "type": "image/png", "purpose": "any maskable"} for n in (192, 512)]
+    icons.append({"src": url_for("static", filename="icon.svg"), "sizes": "any",
+                  "type": "image/svg+xml"})
+    data = {"name": gettext("Table Companion"), "short_name": gettext("Companion"),
+            "start_url": url_for("pages.home"), "scope": "/", "display": "standalone",
+            "background_color": "#14161b", "theme_color": "#14161b", "icons": icons}
+    return current_app.response_class(json.dumps(data, ensure_ascii=False),
+                                      mimetype="application/manifest+json")
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The offline shell (static/sw.js), served at the root so that it may answer for every
+    page: network first, the last copy when the companion cannot be reached."""
+    resp = current_app.send_static_file("sw.js")
+    resp.headers["Cache-Control"] = "no-cache"
+    return resp
+
+
+@bp.get("/offline")
+def offline():
+    """What an installed companion shows when it cannot reach the companion."""
+    return render_template("offline.html")
+
+
 @bp.get("/join/<code>")
 def join_code(code: str):
     live = tables().by_code(code)

@@ -49,3 +49,59 @@ def test_the_code_placeholder_is_whole(server_factory, phone, width, locale):
     page.goto(server.url + "/")
     text, room = page.evaluate(PLACEHOLDER_FITS)
     assert text <= room, (text, room)
+
+
+WAKE_SPY = """(() => {
+  window.__wake = [];
+  Object.defineProperty(navigator, "wakeLock", { value: { request: async (kind) => {
+    window.__wake.push(kind);
+    return { addEventListener() {}, release: async () => null };
+  } } });
+})();"""
+
+
+def test_the_app_installs_stays_awake_and_opens_offline(server_factory, phone):
+    """The phone stays awake during a game (Screen Wake Lock); the app installs to the home
+    screen (a web manifest and its icons) and opens with its last pages, or an offline page,
+    when the companion cannot be reached."""
+    import cv2
+    import numpy as np
+
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468"})
+    assert status == 201, res
+    page = phone(width=360)
+    page.add_init_script(WAKE_SPY)
+    page.goto(server.url + "/")
+    # the manifest, and icons that are the sizes it says
+    href = page.locator("link[rel=manifest]").get_attribute("href")
+    got = page.request.get(server.url + href)
+    assert got.ok and got.headers["content-type"].startswith("application/manifest+json")
+    manifest = got.json()
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    pngs = [i for i in manifest["icons"] if i["type"] == "image/png"]
+    assert {i["sizes"] for i in pngs} == {"192x192", "512x512"}
+    for icon in pngs:
+        body = page.request.get(server.url + icon["src"]).body()
+        image = cv2.imdecode(np.frombuffer(body, np.uint8), cv2.IMREAD_COLOR)
+        assert f"{image.shape[1]}x{image.shape[0]}" == icon["sizes"]
+    # a table's page keeps the screen on
+    page.goto(server.url + res["url"] + "?join=1")
+    page.locator('#seats button[data-seat="0"]').click()
+    page.wait_for_function("() => window.__wake.includes('screen')")
+    # the offline shell: once installed, a page opened before comes from it, and a page
+    # never opened is the offline page, which comes back by itself
+    page.goto(server.url + "/")
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => null)")
+    page.reload()  # (the shell now answers for the page)
+    page.wait_for_function("() => !!navigator.serviceWorker.controller")
+    page.context.set_offline(True)
+    page.goto(server.url + "/")
+    expect(page.locator("h1")).to_have_text("Tables")
+    page.goto(server.url + "/new")
+    expect(page.locator("#offline")).to_be_visible()
+    page.context.set_offline(False)
+    page.wait_for_url(server.url + "/new")
+    expect(page.locator("#new-table")).to_be_visible(timeout=10000)
+    assert page.js_errors == []

@@ -504,6 +504,19 @@
     window.addEventListener("online", wake);
     document.addEventListener("visibilitychange", () => { if (!document.hidden) wake(); });
 
+    // The screen stays on during a game (Screen Wake Lock): a phone laid on the table went
+    // dark between turns. Asked again when the page is shown again (the lock goes with it).
+    let wakeLock = null;
+    async function keepAwake() {
+      if (!navigator.wakeLock || document.hidden || wakeLock) return;
+      try {
+        wakeLock = await navigator.wakeLock.request("screen");
+        wakeLock.addEventListener("release", () => { wakeLock = null; });
+      } catch (e) { wakeLock = null; }  // (refused: a battery saver; the phone sleeps as usual)
+    }
+    document.addEventListener("visibilitychange", keepAwake);
+    keepAwake();
+
     await refresh();
     if (!view) return;
     const params = new URLSearchParams(location.search);
@@ -521,6 +534,15 @@
   document.querySelectorAll("select[data-autosubmit]").forEach((s) => {
     s.addEventListener("change", () => s.form.submit());
   });
+  // the app installed to the home screen opens like an app, and with its last pages when
+  // the companion cannot be reached (the offline shell, /sw.js)
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => null));
+  }
+  // the offline page comes back by itself once the companion answers
+  if (document.getElementById("offline")) {
+    setInterval(() => fetch("/", { cache: "no-store" }).then((r) => { if (r.ok) location.reload(); }, () => null), 3000);
+  }
   // each page starts once every script of it has run (a table page's game script too)
   document.addEventListener("DOMContentLoaded", () => {
     if (document.getElementById("table")) TC.tablePage();
