@@ -116,6 +116,23 @@ def create_table():
     return jsonify(out), 201
 
 
+@bp.post("/tables/<table_id>/rematch")
+def rematch(table_id: str):
+    """One tap of the host's: a new table of the same game, players, options, title and PIN
+    (the next UNO match, another Werewolf village). The old table's phones hear a
+    ``rematch`` event with the new table, and follow it, each to its own seat."""
+    identify(tables(), table_id, need_host=True)
+    old = tables().get(table_id).record
+    live = tables().create_table(game_id=old.game, players=list(old.players),
+                                 pin=request.headers.get("X-Host-Pin"),
+                                 options=dict(old.options or {}), title=old.title or None)
+    url = url_for("pages.table_page", table_id=live.id)
+    tables().announce(table_id, [{"type": "rematch", "table": live.id, "url": url}])
+    out = {"table": live.summary(tables().viewer_version(live.id, host=True)),
+           "join_url": join_url(live.record.code), "url": url}
+    return jsonify(out), 201
+
+
 def _dict(value: Any) -> dict[str, Any] | None:
     if value is None:
         return None

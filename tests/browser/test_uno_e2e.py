@@ -536,3 +536,44 @@ def test_the_chart_names_a_round_as_the_status_does(server_factory, phone):
     expect(page.locator("#uno-status h2")).to_have_text("第 2 局")
     expect(page.locator("#uno-chart svg text.tick").last).to_have_text("第 1 局")
     assert page.js_errors == []
+
+
+def test_a_rematch_takes_every_phone_to_the_next_match_at_its_seat(server_factory, phone):
+    """Rematch: one tap of the host's starts the same game with the same players and options
+    (the next UNO match); each phone follows to its own seat, the host's PIN kept."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468", "title": "Friday",
+        "options": {"hand_size": 5, "target": 200}})
+    assert status == 201, res
+    tid, url = res["table"]["id"], server.url + res["url"]
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions",
+                               {"action": {"type": "end_match"}}, {"X-Host-Pin": "2468"})
+    assert status == 200
+    host = phone(width=360)
+    open_as_host(host, url, tid)
+    players = []
+    for seat in (0, 1):
+        p = phone(width=360)
+        p.goto(url + "?join=1")
+        p.locator(f'#seats button[data-seat="{seat}"]').click()
+        expect(p.locator("#uno-over")).to_be_visible()
+        players.append(p)
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.locator("#rematch").click()
+    for page in (host, *players):
+        page.wait_for_url(lambda u: f"/t/{tid}" not in u and "/t/" in u)
+    new = host.url.rstrip("/").split("/")[-1].split("?")[0]
+    assert new != tid
+    _, table = server.request("GET", f"/api/tables/{new}")
+    assert table["table"]["players"] == ["Ana", "Bruno"]
+    options = table["table"]["options"]
+    assert options["hand_size"] == 5 and options["target"] == 200
+    assert table["table"]["title"] == "Friday"
+    for seat, page in enumerate(players):
+        expect(page.locator("#whoami")).to_have_text(f"You are {['Ana', 'Bruno'][seat]}")
+        expect(page.locator("#uno-status h2")).to_have_text("Cut for the deal")
+    expect(host.locator("#whoami")).to_have_text("Host")  # (its PIN kept: the host)
+    assert sorted(table["table"]["seats_taken"]) == [0, 1]
+    for page in (host, *players):
+        assert page.js_errors == []

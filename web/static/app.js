@@ -377,6 +377,8 @@
         else if (e.type === "narration") {
           const box = document.getElementById("narration");
           box.hidden = false; box.textContent = TC.narration(e);
+        } else if (e.type === "rematch" && typeof e.table === "string") {
+          followRematch(e);
         } else if (e.type === "speak" && pin) {
           // no speaker at the table: the host phone speaks (a player's phone never does)
           TC.speak(e);
@@ -389,6 +391,31 @@
       }
       document.dispatchEvent(new CustomEvent("tc:view", { detail: view }));
     }
+
+    /* The host started a rematch: this phone follows it to the new table, at its own seat
+       (or watching), the host's PIN kept. */
+    let following = false;
+    async function followRematch(e) {
+      if (following) return;
+      following = true;
+      try {
+        if (me) {
+          const res = await TC.api("POST", "/api/tables/" + e.table + "/join", { seat: me.seat });
+          store.set("tc.token." + e.table, { token: res.token, seat: res.seat });
+        } else store.set("tc.watch." + e.table, true);
+      } catch (err) { /* (the seat taken meanwhile: the new page asks who this phone is) */ }
+      if (pin) store.set("tc.pin." + e.table, pin);
+      location.href = e.url;
+    }
+    const rematchBtn = document.getElementById("rematch");
+    if (rematchBtn) rematchBtn.onclick = async () => {
+      const over = view && view.table && view.table.outcome;
+      if (!over && !confirm(t("The game is not over. Start the same game again anyway?"))) return;
+      try {
+        const res = await TC.api("POST", "/api/tables/" + id + "/rematch", {}, creds());
+        followRematch({ table: res.table.id, url: res.url });
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
 
     async function refresh(quiet) {
       try {
