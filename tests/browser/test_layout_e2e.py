@@ -1,5 +1,5 @@
-"""Every page fits a small phone: nothing wider than the screen at 320 and 360 px, in each
-language. (At 360 px the header's brand and language picker made every page 380 px wide,
+"""Every page fits a small phone: nothing wider than the screen at 320, 360 and 412 px, in
+each language. (At 360 px the header's brand and language picker made every page 380 px wide,
 so Werewolf's fixed hold pad was cut off at the right and its buttons pushed past the edge;
 the phone tests ran at 390 px, where it fitted.)"""
 
@@ -22,7 +22,7 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
         {"name": "discard", "rect": [0.1, 0.1, 0.5, 0.5]},
         {"name": "x" * 40, "rect": [0.5, 0.5, 0.9, 0.9]}]}, headers={"X-Host-Pin": "2468"})
     assert status == 200
-    for width in (320, 360):
+    for width in (320, 360, 412):
         ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 740},
                                   device_scale_factor=2, is_mobile=True, has_touch=True)
         page = ctx.new_page()
@@ -31,12 +31,19 @@ def test_every_page_fits_a_small_phone(server_factory, browser, locale):
         # no handler yet is dismissed, and the zones never came: a flaky CI run)
         page.on("dialog", lambda d: d.accept("2468"))
         try:
+            # (and issue 37's new pages: UNO's rules opened on the form, a wrong code's
+            # page with its form, the offline page, the camera page asking the PIN on it)
             for path in ("/", "/new", created["url"] + "?join=1", "/camera",
-                         f"/camera/markers?table={uno['table']['id']}"):
+                         f"/camera/markers?table={uno['table']['id']}", "/join/ZZZZ",
+                         "/offline", "/new#uno"):
                 page.goto(server.url + path)
                 if path == "/camera":
                     page.select_option("#cam-table", uno["table"]["id"])
                     page.locator("#zone-list li").nth(1).wait_for()
+                if path == "/new#uno":
+                    page.select_option("#game", "uno")
+                    page.locator("#rules summary").click()
+                    page.locator("[data-option=jump_in]").wait_for()
                 wide = page.evaluate("document.scrollingElement.scrollWidth")
                 assert wide <= width, (locale, width, path, wide)
                 # the language picker shows its whole name ("Português (B" was cut off)
