@@ -39,6 +39,9 @@ CREATE TABLE IF NOT EXISTS events (
     t         REAL NOT NULL,
     PRIMARY KEY (table_id, seq)
 );
+CREATE TABLE IF NOT EXISTS archived (
+    table_id  TEXT PRIMARY KEY REFERENCES tables(id)
+);
 CREATE TABLE IF NOT EXISTS seats (
     table_id   TEXT NOT NULL REFERENCES tables(id),
     seat       INTEGER NOT NULL,
@@ -215,6 +218,43 @@ class Store:
         with self._lock:
             rows = self._db.execute("SELECT * FROM tables ORDER BY created DESC").fetchall()
         return [self._record(r) for r in rows]
+
+    # -- tidying: a title, archived, deleted --------------------------------------------
+    def set_title(self, table_id: str, title: str) -> None:
+        with self._lock:
+            self._db.execute("UPDATE tables SET title = ? WHERE id = ?", (title, table_id))
+
+    def set_archived(self, table_id: str, archived: bool) -> None:
+        with self._lock:
+            if archived:
+                self._db.execute("INSERT OR IGNORE INTO archived VALUES (?)", (table_id,))
+            else:
+                self._db.execute("DELETE FROM archived WHERE table_id = ?", (table_id,))
+
+    def archived(self) -> set[str]:
+        with self._lock:
+            return {r[0] for r in self._db.execute("SELECT table_id FROM archived")}
+
+    def last_activity(self) -> dict[str, float]:
+        """Each table's latest log entry's time (a table never played: absent)."""
+        with self._lock:
+            rows = self._db.execute("SELECT table_id, MAX(t) FROM events GROUP BY table_id")
+            return {r[0]: r[1] for r in rows}
+
+    def delete_table(self, table_id: str) -> None:
+        """The table, its log, its seats: gone, in one transaction."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql in ("DELETE FROM events WHERE table_id = ?",
+                            "DELETE FROM seats WHERE table_id = ?",
+                            "DELETE FROM archived WHERE table_id = ?",
+                            "DELETE FROM tables WHERE id = ?"):
+                    self._db.execute(sql, (table_id,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
 
     # -- the log -----------------------------------------------------------------------
     def append(

@@ -16,7 +16,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from companion.clock import Clock, SystemClock
@@ -349,14 +349,46 @@ class TableService:
 
     def list_tables(self) -> list[dict[str, Any]]:
         """Every table that loads: one whose log no longer replays (a record stored by an
-        older version) is left out and logged, not the whole list lost."""
+        older version) is left out and logged, not the whole list lost. Each says when it
+        was last played (``active``: its latest move, else its creation) and whether the
+        host archived it; the latest played first."""
         out = []
+        archived, active = self.store.archived(), self.store.last_activity()
         for r in self.store.list_tables():
             try:
-                out.append(self.get(r.id).summary())
+                out.append({**self.get(r.id).summary(), "archived": r.id in archived,
+                            "active": max(active.get(r.id, r.created), r.created)})
             except Exception:
                 log.exception("table %s does not load; left out of the list", r.id)
-        return out
+        return sorted(out, key=lambda t: -t["active"])
+
+    # -- tidying the list of tables (the host's: the PIN is checked by the caller) -------
+    def rename(self, table_id: str, title: Any) -> None:
+        """A new title (1 to 60 characters; empty: the game's name)."""
+        if not isinstance(title, str) or len(title) > 60:
+            raise TableError(400, "bad_title", N_("A title is at most 60 characters."))
+        live = self.get(table_id)
+        with live.lock:
+            title = title.strip() or live.game.name
+            self.store.set_title(table_id, title)
+            live.record = replace(live.record, title=title)
+
+    def set_archived(self, table_id: str, archived: Any) -> None:
+        """Archived: listed apart on the home page, under "Archived"; it still opens."""
+        if not isinstance(archived, bool):
+            raise TableError(400, "bad_archived", N_("Archived is true or false."))
+        self.get(table_id)
+        self.store.set_archived(table_id, archived)
+
+    def delete(self, table_id: str) -> None:
+        """The table and its log gone for good. Its phones are told first (``deleted``)."""
+        live = self.get(table_id)
+        with live.lock:
+            self._notify(live, Update(table_id, live.version, "announce",
+                                      [{"type": "table_deleted"}], HOST))
+            self.store.delete_table(table_id)
+            with self._lock:
+                self._tables.pop(table_id, None)
 
     # -- who is who --------------------------------------------------------------------
     def check_pin(self, table_id: str, pin: Any, client: str | None = None) -> None:

@@ -116,6 +116,29 @@ def create_table():
     return jsonify(out), 201
 
 
+@bp.patch("/tables/<table_id>")
+def tidy(table_id: str):
+    """The host tidies the list of tables: ``{"title"}`` renames, ``{"archived": bool}``
+    files the table under "Archived" on the home page (or back)."""
+    identify(tables(), table_id, need_host=True)
+    data = body()
+    if "title" in data:
+        tables().rename(table_id, data["title"])
+    if "archived" in data:
+        tables().set_archived(table_id, data["archived"])
+    live = tables().get(table_id)
+    return jsonify({"table": live.summary(tables().viewer_version(live.id, host=True)),
+                    "archived": table_id in tables().store.archived()})
+
+
+@bp.delete("/tables/<table_id>")
+def delete_table(table_id: str):
+    """The host deletes the table and its log for good (its phones are told, and go home)."""
+    identify(tables(), table_id, need_host=True)
+    tables().delete(table_id)
+    return jsonify({"deleted": table_id})
+
+
 @bp.post("/tables/<table_id>/rematch")
 def rematch(table_id: str):
     """One tap of the host's: a new table of the same game, players, options, title and PIN

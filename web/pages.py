@@ -22,7 +22,18 @@ def tables() -> TableService:
 
 @bp.get("/")
 def home():
-    return render_template("home.html", tables=tables().list_tables())
+    """The tables played today first (the latest first), then the earlier ones; those the
+    host archived apart, folded."""
+    import time
+
+    now = time.localtime()
+    midnight = time.mktime((now.tm_year, now.tm_mon, now.tm_mday, 0, 0, 0, 0, 0, -1))
+    listed = tables().list_tables()
+    kept = [t for t in listed if not t.get("archived")]
+    return render_template("home.html", tables=listed,
+                           today=[t for t in kept if t.get("active", 0) >= midnight],
+                           earlier=[t for t in kept if t.get("active", 0) < midnight],
+                           archived=[t for t in listed if t.get("archived")])
 
 
 @bp.get("/new")
@@ -48,7 +59,8 @@ def table_page(table_id: str):
                            # where a narrated game's voice comes from (the host's page
                            # says so): "espeak" (the table's speaker), "browser" (the
                            # host's phone), "silent"; "" where nothing narrates
-                           speech=speech_backend())
+                           speech=speech_backend(),
+                           archived=live.id in tables().store.archived())
 
 
 def speech_backend() -> str:

@@ -105,3 +105,57 @@ def test_the_app_installs_stays_awake_and_opens_offline(server_factory, phone):
     page.wait_for_url(server.url + "/new")
     expect(page.locator("#new-table")).to_be_visible(timeout=10000)
     assert page.js_errors == []
+
+
+def test_the_host_tidies_the_tables_and_today_s_come_first(server_factory, phone):
+    """Tables you can tidy: rename, archive, delete (with the host's PIN); the home page lists
+    the tables played today first, the latest first, the archived ones apart."""
+    server = server_factory()
+    made = {}
+    for title in ("Kitchen", "Garden", "Attic"):
+        status, res = server.request("POST", "/api/tables", {
+            "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468", "title": title})
+        assert status == 201, res
+        made[title] = res
+    ids = {k: v["table"]["id"] for k, v in made.items()}
+    # the oldest table is played now: it comes first
+    status, _ = server.request("POST", f"/api/tables/{ids['Kitchen']}/actions",
+                               {"action": {"type": "add_round", "scores": [1, 2]}},
+                               {"X-Host-Pin": "2468"})
+    assert status == 200
+    home = phone(width=360)
+    home.goto(server.url + "/")
+    expect(home.locator("#tables-today strong")).to_have_text(["Kitchen", "Attic", "Garden"])
+
+    # the host renames and archives the garden's table, from its page
+    host = phone(width=360)
+    host.goto(server.url + "/")
+    host.evaluate(f"localStorage.setItem('tc.pin.{ids['Garden']}', JSON.stringify('2468'))")
+    host.goto(server.url + made["Garden"]["url"])
+    host.locator("#just-watch").click()
+    host.locator("#host-panel summary", has_text="Host").click()
+    host.fill("#rename-title", "Porch")
+    host.locator("#rename button").click()
+    expect(host.locator("#table h1")).to_have_text("Porch")
+    host.locator("#archive").click()
+    expect(host.locator("#archive")).to_have_attribute("data-archived", "true")
+    home.reload()
+    expect(home.locator("#tables-today strong")).to_have_text(["Kitchen", "Attic"])
+    expect(home.locator("#archived-box summary")).to_contain_text("1")
+    expect(home.locator("#tables-archived strong")).to_have_text(["Porch"])
+
+    # deleting takes the PIN; a player's phone at the table is sent home
+    status, _ = server.request("DELETE", f"/api/tables/{ids['Attic']}")
+    assert status == 403
+    player = phone(width=360)
+    player.goto(server.url + made["Attic"]["url"] + "?join=1")
+    player.locator('#seats button[data-seat="0"]').click()
+    expect(player.locator("#live")).to_have_class("dot on")
+    status, _ = server.request("DELETE", f"/api/tables/{ids['Attic']}", headers={
+        "X-Host-Pin": "2468"})
+    assert status == 200
+    player.wait_for_url(server.url + "/")
+    expect(player.locator("#tables-today strong")).to_have_text(["Kitchen"])
+    assert server.request("GET", f"/api/tables/{ids['Attic']}")[0] == 404
+    for page in (home, host, player):
+        assert page.js_errors == []

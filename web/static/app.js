@@ -377,6 +377,9 @@
         else if (e.type === "narration") {
           const box = document.getElementById("narration");
           box.hidden = false; box.textContent = TC.narration(e);
+        } else if (e.type === "table_deleted") {
+          TC.toast(t("The host deleted this table."), "error");
+          setTimeout(() => { location.href = "/"; }, 1500);
         } else if (e.type === "rematch" && typeof e.table === "string") {
           followRematch(e);
         } else if (e.type === "speak" && pin) {
@@ -407,6 +410,34 @@
       if (pin) store.set("tc.pin." + e.table, pin);
       location.href = e.url;
     }
+    /* The host tidies the list of tables: rename, archive, delete. */
+    const renameForm = document.getElementById("rename");
+    if (renameForm) renameForm.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      try {
+        const res = await TC.api("PATCH", "/api/tables/" + id, { title: renameForm.title.value }, creds());
+        document.querySelector("#table h1").textContent = res.table.title;
+        TC.toast(t("Renamed."));
+      } catch (e) { TC.toast(e.message, "error"); }
+    });
+    const archiveBtn = document.getElementById("archive");
+    if (archiveBtn) archiveBtn.onclick = async () => {
+      const on = archiveBtn.dataset.archived !== "true";
+      try {
+        const res = await TC.api("PATCH", "/api/tables/" + id, { archived: on }, creds());
+        archiveBtn.dataset.archived = String(res.archived);
+        archiveBtn.textContent = res.archived ? t("Take it out of the archive") : t("Archive this table");
+        TC.toast(res.archived ? t("Archived: the home page lists it apart.") : t("Out of the archive."));
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
+    const deleteBtn = document.getElementById("delete-table");
+    if (deleteBtn) deleteBtn.onclick = async () => {
+      if (!confirm(t("Delete this table and all its moves for good?"))) return;
+      try {
+        await TC.api("DELETE", "/api/tables/" + id, undefined, creds());
+        location.href = "/";
+      } catch (e) { TC.toast(e.message, "error"); }
+    };
     const rematchBtn = document.getElementById("rematch");
     if (rematchBtn) rematchBtn.onclick = async () => {
       const over = view && view.table && view.table.outcome;
@@ -423,6 +454,12 @@
         await show(v, []);
       } catch (e) {
         if (e.code === "bad_token") { me = null; store.del(keyTok); renderSeats(true); }
+        // (the host deleted the table: this phone goes home, where it is no longer listed)
+        if (e.code === "no_table" && view) {
+          TC.toast(t("The host deleted this table."), "error");
+          setTimeout(() => { location.href = "/"; }, 1500);
+          return;
+        }
         // (a PIN kept on this phone that the table refuses: dropped, and the page read
         // again as the player's or a watcher's; it stayed blank)
         if (e.status === 403 && pin) { pin = null; store.del(keyPin); hostTools(); return refresh(quiet); }
