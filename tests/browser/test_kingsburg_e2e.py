@@ -106,3 +106,53 @@ def test_the_board_fits_a_small_phone(server_factory, phone, locale, width):
     }""")
     assert overflow == [], overflow
     assert page.js_errors == []
+
+
+def test_the_host_corrects_the_board_and_starts_from_a_game_on_paper(server_factory, phone):
+    from tests.browser.conftest import open_as_host
+
+    server = server_factory()
+    tid = table(server)
+    host = phone("en-US")
+    open_as_host(host, f"{server.url}/t/{tid}", tid)
+    fix = host.locator("#kb-fix")
+    expect(fix).to_be_visible()
+    fix.locator("summary").click()
+    expect(host.locator("#kb-fix-gold-0")).to_have_value("0")
+    host.fill("#kb-fix-gold-0", "7")
+    host.locator('.kb-fix-player[data-seat="1"] input[data-building="palisade"]').check()
+    host.locator("#kb-fix-apply").click()
+    expect(host.locator("#toast")).to_have_text("The board is corrected.")
+    expect(host.locator('.kb-player[data-seat="0"] .kb-good.gold')).to_have_text("Gold 7")
+    expect(host.locator('.kb-player[data-seat="1"] .kb-buildings')).to_have_text("Palisade")
+    assert host.locator("#kb-year").text_content() == "Year 1 of 5 · Aid from the King"
+    # a game under way: year 3, Autumn, with Brian first (the form filled afresh)
+    expect(host.locator("#kb-fix-year")).to_have_count(0)
+    fix.locator("summary").click()
+    expect(host.locator("#kb-fix-gold-0")).to_have_value("7")
+    host.select_option("#kb-fix-year", value="3")
+    host.select_option("#kb-fix-phase", value="6")
+    host.select_option("#kb-fix-place-1", value="1")
+    host.select_option("#kb-fix-place-0", value="2")
+    host.fill("#kb-fix-vp-0", "21")
+    host.locator("#kb-fix-apply").click()
+    expect(host.locator("#kb-year")).to_have_text("Year 3 of 5 · Autumn")
+    expect(host.locator(".kb-player").first).to_have_attribute("data-seat", "1")
+    expect(host.locator('.kb-player[data-seat="0"] .kb-vp')).to_have_text("21 VP")
+    assert host.js_errors == []
+
+
+def test_the_host_s_page_fits_320_px_with_a_long_name(server_factory, phone):
+    """The host acts for whoever the game waits for (a button a player) and has the board's
+    form: nothing wider than a 320 px phone, a 24-letter name included."""
+    from tests.browser.conftest import open_as_host
+
+    server = server_factory()
+    tid = table(server, players=("Ann", "W" * 24))
+    host = phone("en-US", width=320)
+    open_as_host(host, f"{server.url}/t/{tid}", tid)
+    expect(host.get_by_role("group", name="Acting for").locator(".btn")).to_have_count(2)
+    host.locator("#kb-fix summary").click()
+    expect(host.locator("#kb-fix-year")).to_be_visible()
+    assert host.evaluate("document.scrollingElement.scrollWidth") <= 320
+    assert host.js_errors == []

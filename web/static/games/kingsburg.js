@@ -57,6 +57,9 @@
       el("section", { class: "card" }, el("h2", { text: t("Advisors") }), el("div", { class: "kb-advisors", id: "kb-advisors" })),
       el("section", { class: "kb-players", id: "kb-players" }),
       el("section", { class: "card" }, el("h2", { text: t("Scores over the game") }), el("div", { id: "kb-chart" })),
+      el("details", { class: "card kb-fix", id: "kb-fix", hidden: true,
+        ontoggle: (e) => { if (e.target.open) buildFix(); else root.querySelector("#kb-fix-form").replaceChildren(); } },
+      el("summary", { text: t("Correct the board, or start from a game on paper") }), el("form", { id: "kb-fix-form", class: "stack" })),
     );
     let queued = false;
     window.addEventListener("resize", () => {
@@ -99,6 +102,7 @@
     renderAdvisors(p);
     renderPlayers(p);
     drawChart(p);
+    root.querySelector("#kb-fix").hidden = !ctx.isHost;
   }
 
   function renderHead(p) {
@@ -440,6 +444,77 @@
           : el("span", { class: "muted", text: t("No buildings yet") })));
     });
     box.replaceChildren(...cards);
+  }
+
+  /* ---- the host's form: the board as it is, to correct, or another year and phase to start
+     a game under way on paper from. Built when opened (a live update never wipes what the host
+     is typing); "Reload" fills it again. ---- */
+  const COUNTS = ["gold", "wood", "stone", "soldiers", "plus2", "vp"];
+  const COUNT_NAMES = { gold: "Gold", wood: "Wood", stone: "Stone", soldiers: "Soldiers", plus2: "+2 tokens", vp: "VP" };
+  function buildFix() {
+    const { el } = ctx;
+    const p = pub();
+    const form = root.querySelector("#kb-fix-form");
+    const n = p.players.length;
+    const select = (id, label, options, value) => el("label", { class: "kb-field" }, el("span", { text: label }),
+      el("select", { id }, options.map(([v, text]) => el("option", { value: v, selected: String(v) === String(value) || null, text }))));
+    const num = (id, label, value) => el("label", { class: "kb-field" }, el("span", { text: label }),
+      el("input", { id, type: "number", inputmode: "numeric", value: String(value), min: label === t("VP") ? null : "0", step: "1" }));
+    const players = p.players.map((who, seat) => el("fieldset", { class: "kb-fix-player", "data-seat": seat },
+      el("legend", { text: who }),
+      select("kb-fix-place-" + seat, t("Place in the turn order"), [...Array(n).keys()].map((k) => [k + 1, String(k + 1)]), p.order.indexOf(seat) + 1),
+      el("div", { class: "kb-fix-counts" }, COUNTS.map((c) => num("kb-fix-" + c + "-" + seat, t(COUNT_NAMES[c]), p.p[seat][c]))),
+      el("div", { class: "kb-fix-buildings" }, Object.keys(BUILDINGS).map((b) => el("label", { class: "kb-check" },
+        el("input", { type: "checkbox", "data-building": b, checked: p.p[seat].buildings.includes(b) || null }),
+        el("span", { text: bname(b) }))))));
+    form.replaceChildren(
+      el("p", { class: "muted", text: t("The same year and phase: the changes are corrections. Another year or phase: the game goes on from its beginning with this board.") }),
+      select("kb-fix-year", t("Year"), [1, 2, 3, 4, 5].map((y) => [y, String(y)]), p.year),
+      select("kb-fix-phase", t("Phase"), PHASE_IDS.map((id, i) => [i + 1, (i + 1) + " " + t(PHASES[id])]), p.phase),
+      select("kb-fix-envoy", t("Envoy"), [["", t("nobody")], ...p.players.map((who, seat) => [seat, who])], p.envoy === null ? "" : p.envoy),
+      ...players,
+      el("div", { class: "row" },
+        el("button", { class: "btn primary grow", id: "kb-fix-apply", type: "submit", text: t("Apply") }),
+        el("button", { class: "btn", type: "button", text: t("Reload"), onclick: buildFix })));
+    form.onsubmit = (ev) => { ev.preventDefault(); applyFix(); };
+  }
+
+  async function applyFix() {
+    const p = pub();
+    const form = root.querySelector("#kb-fix-form");
+    const val = (id) => form.querySelector("#" + id).value;
+    const year = Number(val("kb-fix-year")), phase = Number(val("kb-fix-phase"));
+    const envoy = val("kb-fix-envoy") === "" ? null : Number(val("kb-fix-envoy"));
+    const places = p.players.map((_, seat) => Number(val("kb-fix-place-" + seat)));
+    if (new Set(places).size !== places.length) { ctx.toast(t("Give every player a different place in the turn order."), "error"); return; }
+    const order = places.map((place, seat) => [place, seat]).sort((a, b) => a[0] - b[0]).map((x) => x[1]);
+    const players = [];
+    for (let seat = 0; seat < p.players.length; seat++) {
+      const one = {};
+      for (const c of COUNTS) {
+        const v = Number(val("kb-fix-" + c + "-" + seat));
+        if (!Number.isInteger(v)) { ctx.toast(t("Counts are whole numbers."), "error"); return; }
+        one[c] = v;
+      }
+      one.buildings = [...form.querySelectorAll('.kb-fix-player[data-seat="' + seat + '"] input[type=checkbox]')]
+        .filter((c) => c.checked).map((c) => c.dataset.building);
+      players.push(one);
+    }
+    try {
+      if (year !== p.year || phase !== p.phase) {
+        await ctx.act({ type: "position", year, phase, order, envoy, players });
+      } else {
+        for (let seat = 0; seat < players.length; seat++) {
+          const was = p.p[seat], now = players[seat];
+          const changed = COUNTS.some((c) => was[c] !== now[c]) || String([...was.buildings].sort()) !== String([...now.buildings].sort());
+          if (changed) await ctx.act({ type: "correct", seat, ...now });
+        }
+        if (String(order) !== String(p.order)) await ctx.act({ type: "correct", order });
+        if (envoy !== p.envoy) await ctx.act({ type: "correct", envoy });
+      }
+      ctx.toast(t("The board is corrected."));
+      root.querySelector("#kb-fix").open = false;
+    } catch (e) { /* the toast said why */ }
   }
 
   function drawChart(p) {
