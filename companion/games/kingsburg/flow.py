@@ -22,6 +22,28 @@ def advance(m: Move) -> None:
             return
 
 
+def move_on(m: Move, kind: str) -> None:
+    """Moving on implies the optional steps nobody took: a placement (or a pass) once every
+    die is rolled means no more rerolls; the winter's die or enemy means no more recruits;
+    the next season's roll means no more buildings. (A table, or a script replayed through
+    the API, that goes on without saying "keep" or "done" is not stuck.)"""
+    st = m.st
+    if st["pending"] or st["ended"]:
+        return
+    s = st["season"]
+    if kind in ("influence", "pass") and st["step"] == "roll":
+        if all(d is not None for d in s["dice"]) and not (
+                season.needs_neutral(st) and s["neutral"] is None):
+            s["settled"] = [True] * m.n
+            advance(m)
+    elif kind in ("reinforce", "reveal_enemy") and st["step"] == "recruit":
+        st["recruited"] = [True] * m.n
+        advance(m)
+    elif kind == "roll" and st["step"] == "build":
+        s["done"] = [True] * m.n
+        advance(m)
+
+
 def step_once(m: Move) -> bool:
     st = m.st
     phase, step = st["phase"], st["step"]

@@ -96,6 +96,11 @@ class Kingsburg:
             return reject("choice_pending", N_("Waiting for {name} to choose."),
                           name=state["players"][c["seat"]])
         m = Move(state, ctx)
+        flow.move_on(m, kind)
+        if m.st["pending"] and kind not in WHILE_PENDING:
+            c = m.st["pending"][0]
+            return reject("choice_pending", N_("Waiting for {name} to choose."),
+                          name=m.st["players"][c["seat"]])
         if kind == "end_game":
             m.st["pending"] = []
             finish_game(m)

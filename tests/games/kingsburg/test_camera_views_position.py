@@ -168,3 +168,31 @@ def test_a_roll_may_list_the_white_dice_last_and_a_building_its_printed_name():
                    season={"dice": [[], []], "passed": [True, True]})
     t.do({"type": "build", "building": "Guard Tower"}, A)
     assert t.p(A)["buildings"] == ["guard_tower"]
+
+
+def test_moving_on_implies_the_optional_steps_nobody_took():
+    # a placement once all have rolled: no more rerolls (the Chapel's owner kept his dice)
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=2, players=[{"buildings": ["statue", "chapel"]}, {}])
+    t.roll_all({A: [1, 2, 3], B: [4, 5, 6]})
+    assert t.state["step"] == "roll" and not t.season["settled"][A]
+    t.do({"type": "influence", "advisor": 6, "values": [1, 2, 3]}, A)
+    assert t.season["advisors"] == {"6": [A]}
+    # the next season's roll: no more buildings
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=2, players=[{"gold": 5, "wood": 5}, {"gold": 5}],
+                   season={"dice": [[], []], "passed": [True, True]})
+    assert t.state["step"] == "build"
+    t.do({"type": "roll", "dice": [1, 2, 3]}, A)
+    assert (t.state["phase"], t.season["dice"][A][0]["v"]) == (4, 1)
+    # the winter's die: no more recruits
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=7, players=[{"gold": 4}, {"wood": 2}])
+    t.do({"type": "reinforce", "value": 2})
+    assert t.state["phase"] == 8 and t.state["battle"]["reinforcement"] == 2
+    assert [p["gold"] for p in t.state["p"]] == [4, 0]
+    # but a placement before every die is rolled is still refused
+    t = Table(2, two_player_block=False)
+    t.set_position(year=1, phase=2, players=[{}, {}])
+    t.do({"type": "roll", "dice": [1, 2, 3]}, A)
+    t.no({"type": "influence", "advisor": 6, "values": [1, 2, 3]}, A, "not_influencing")
