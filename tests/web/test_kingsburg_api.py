@@ -138,3 +138,31 @@ def test_the_openapi_document_has_every_kingsburg_action_with_an_example(client)
                  "build", "done", "recruit", "reinforce", "reveal_enemy", "position",
                  "correct", "propose_roll", "confirm_roll"):
         assert f'"type": "{kind}"' in doc, kind
+
+
+def test_a_whole_game_through_the_api_agrees_with_the_rules(client):
+    """Five years of random legal moves sent through the API (the host acting for each seat):
+    after every tenth move and at the end, the table's view is the rules' own view of the
+    same moves, and the score sheet has a row a phase."""
+    import random
+
+    from companion.games.base import HOST, Context
+    from companion.games.kingsburg import GAME
+    from tests.games.kingsburg.conftest import random_action
+
+    tid = create(client)
+    state = GAME.setup(PLAYERS, {"initial_order": "seats"}, random.Random(0))
+    rnd = random.Random(11)
+    moves = 0
+    while not state["ended"]:
+        action, seat = random_action(state, rnd)
+        if seat is not None:
+            action = {**action, "seat": seat}
+        ok(client, tid, action, PIN)
+        state = GAME.apply(state, action, Context(HOST, random.Random(0))).state
+        moves += 1
+        if moves % 10 == 0 or state["ended"]:
+            expected = json.loads(json.dumps(GAME.public_view(state)))
+            assert public(client, tid) == expected, moves
+    csv_text = client.get(f"/api/tables/{tid}/export.csv").data.decode("utf-8-sig")
+    assert len(csv_text.splitlines()) == 41
