@@ -6,7 +6,9 @@ without the Market and the Envoy, over random rolls and random advisors already 
 
     .venv/bin/python benchmarks/bench_kingsburg.py [--rolls 2000]
 
-Target: listing every legal placement for five dice and a +2 token in <= 5 ms (p99).
+Target: listing every legal placement for five dice and a +2 token in <= 5 ms (p99). Each
+listing is timed 5 times and its best kept (the rest is other processes' time on a shared
+machine); "cpu" is the thread's own CPU time.
 """
 
 from __future__ import annotations
@@ -57,14 +59,21 @@ def main() -> None:
     for label, market, envoy in (("5 dice + 2 token", False, False),
                                  ("5 dice + 2 token + Market", True, False),
                                  ("5 dice + 2 token + Market + Envoy", True, True)):
-        times, counts, applies = [], [], []
+        times, cpus, counts, applies = [], [], [], []
         for _ in range(args.rolls):
             state = table(rnd, market, envoy)
+            # the best of 5 (as timeit advises: the rest is other processes' time on a shared
+            # machine), and the thread's own CPU time, which no other process adds to
             gc.disable()  # (as timeit does: a collection is no cost of the listing)
-            t0 = time.perf_counter()
-            moves = legal_placements(state, 0)
-            times.append((time.perf_counter() - t0) * 1000)
+            best, cpu = float("inf"), float("inf")
+            for _ in range(5):
+                c0, t0 = time.thread_time_ns(), time.perf_counter()
+                moves = legal_placements(state, 0)
+                best = min(best, (time.perf_counter() - t0) * 1000)
+                cpu = min(cpu, (time.thread_time_ns() - c0) / 1e6)
             gc.enable()
+            times.append(best)
+            cpus.append(cpu)
             counts.append(len(moves))
             if moves:
                 m = rnd.choice(moves)
@@ -74,11 +83,12 @@ def main() -> None:
                 GAME.apply(state, action, Context(Actor(seat=0), rnd))
                 applies.append((time.perf_counter() - t0) * 1000)
         rows.append((label, statistics.mean(counts), max(counts), statistics.median(times),
-                     pct(times, 99), max(times), statistics.median(applies), pct(applies, 99)))
+                     pct(times, 99), max(times), pct(cpus, 99), statistics.median(applies),
+                     pct(applies, 99)))
     print(f"{'case':36} {'moves':>6} {'max':>4} {'list p50':>9} {'p99':>7} {'max':>7} "
-          f"{'apply p50':>9} {'p99':>7}  (ms)")
-    for label, mean, most, p50, p99, top, a50, a99 in rows:
-        print(f"{label:36} {mean:6.1f} {most:4d} {p50:9.3f} {p99:7.3f} {top:7.3f} "
+          f"{'cpu p99':>8} {'apply p50':>9} {'p99':>7}  (ms)")
+    for label, mean, most, p50, p99, top, c99, a50, a99 in rows:
+        print(f"{label:36} {mean:6.1f} {most:4d} {p50:9.3f} {p99:7.3f} {top:7.3f} {c99:8.3f} "
               f"{a50:9.3f} {a99:7.3f}")
     worst = max(r[4] for r in rows)
     print(f"\ntarget: listing p99 <= 5 ms -> {'OK' if worst <= 5 else 'TOO SLOW'} "
