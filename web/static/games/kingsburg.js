@@ -142,7 +142,7 @@
     if (ctx.isHost && (ctx.seat === null || ctx.seat === undefined) && awaited(p).length > 1) {
       parts.push(el("div", { class: "kb-choices", role: "group", "aria-label": t("Acting for") },
         awaited(p).map((s) => el("button", { class: "btn" + (s === seat ? " primary" : ""), type: "button",
-          onclick: () => { hostSeat = s; dice = null; update(ctx.view, ctx); } }, name(s)))));
+          onclick: () => { hostSeat = s; dice = null; picks = []; reroll = null; pay = { gold: 0, wood: 0, stone: 0 }; update(ctx.view, ctx); } }, name(s)))));
     }
     if (p.ended) {
       parts.push(...endPanel(p));
