@@ -156,3 +156,42 @@ def test_the_host_s_page_fits_320_px_with_a_long_name(server_factory, phone):
     expect(host.locator("#kb-fix-year")).to_be_visible()
     assert host.evaluate("document.scrollingElement.scrollWidth") <= 320
     assert host.js_errors == []
+
+
+def test_recruiting_and_a_winter_battle_through_the_phones(server_factory, phone):
+    server = server_factory()
+    tid = table(server)
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions", {"action": {
+        "type": "position", "year": 1, "phase": 7,
+        "players": [{"gold": 2, "wood": 1, "vp": 3},
+                    {"gold": 1, "stone": 1, "vp": 5, "buildings": ["statue", "inn"]}]}}, PIN)
+    assert status == 200
+    ann = seated(phone, server, tid, "Ann")
+    brian = seated(phone, server, tid, "Brian")
+    expect(ann.locator("#kb-act h2")).to_have_text("Recruit soldiers")
+    ann.locator('.kb-pay [data-good="gold"]').click()
+    ann.locator('.kb-pay [data-good="wood"]').click()
+    ann.locator("#kb-recruit").click()  # 1 soldier for a gold and a wood
+    brian.locator('.kb-pay [data-good="gold"]').click()
+    expect(brian.locator("#kb-recruit")).to_have_text("Pay an even number of goods")
+    brian.locator('.kb-pay [data-good="stone"]').click()
+    expect(brian.locator("#kb-recruit")).to_have_text("Recruit 1 soldier")
+    brian.locator('.kb-pay [aria-label="Less Stone"]').click()
+    brian.locator('.kb-pay [aria-label="Less Gold"]').click()
+    brian.locator("#kb-recruit").click()  # none
+    expect(ann.locator("#kb-year")).to_have_text("Year 1 of 5 · Winter: the battle")
+    ann.get_by_role("group", name="The King's reinforcements").get_by_role(
+        "button", name="1", exact=True).click()
+    brian.locator('#kb-enemies [data-card="1-1"]').click()  # Barbarians, 2
+    # Ann (1 + 1 = 2 against 2) ties; Brian (0 + 1) loses a good and a building
+    expect(brian.locator("#kb-act h2")).to_have_text("Give up a good")
+    brian.locator('#kb-choice [data-good="stone"]').click()
+    expect(brian.locator("#kb-act h2")).to_have_text("Which building do you lose?")
+    brian.locator('#kb-choice [data-building="inn"]').click()
+    for page in (ann, brian):
+        expect(page.locator("#kb-year")).to_have_text("Year 2 of 5 · Spring")
+        expect(page.locator('.kb-player[data-seat="1"] .kb-buildings')).to_have_text("Statue")
+        expect(page.locator('.kb-player[data-seat="1"] .kb-good.stone')).to_have_text("Stone 0")
+        expect(page.locator('.kb-player[data-seat="0"] .kb-good').nth(3)).to_have_text(
+            "Soldiers 0")
+    assert ann.js_errors == [] and brian.js_errors == []
