@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from companion.games.base import N_, Context, Rejection, State, reject
-from companion.games.kingsburg.data import BUILDINGS, GOODS, PHASES
+from companion.games.kingsburg.data import BUILDINGS, GOODS, PHASES, ROWS
 
 # where points come from, for the per-player breakdown (views, export)
 SOURCES = ("start", "buildings", "advisors", "kings_reward", "town_hall", "embassy", "battle",
@@ -140,7 +140,6 @@ def reachable(p: dict[str, Any], building: str) -> bool:
         return False
     if b["col"] == 1:
         return True
-    from companion.games.kingsburg.data import ROWS
     return has(p, ROWS[b["row"] - 1][b["col"] - 2])
 
 
