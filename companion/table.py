@@ -161,6 +161,9 @@ class LiveTable:
             "options": self.record.options,
             **({} if version is None else {"version": version}),
             "seats_taken": sorted(self.seats),
+            # (the seat the host plays in, where the game knows it: Werewolf)
+            **({} if (hook := getattr(self.game, "host_seat", None)) is None
+               else {"host_seat": hook(self.state)}),
             "created": self.record.created,
             "outcome": self.game.outcome(self.state),
         }
@@ -442,9 +445,12 @@ class TableService:
         raise TableError(401, "bad_token", N_("This phone's pass for the table is not valid."))
 
     def join(self, table_id: str, seat: Any, pin: str | None = None,
-             client: str | None = None) -> str:
+             client: str | None = None, host: bool = False) -> str:
         """Give a phone the seat's token. A seat already taken needs the host's PIN (a phone
-        lost or swapped mid-game), which invalidates the old phone's token."""
+        lost or swapped mid-game), which invalidates the old phone's token. ``host``: the
+        host's own phone (its PIN checked by the caller, in its headers, not typed to move
+        a seat): in a game that knows the seat its host plays in (``host_seat``), the first
+        seat the host joins is that seat."""
         live = self.get(table_id)
         if (
             isinstance(seat, bool)
@@ -453,7 +459,9 @@ class TableService:
         ):
             raise TableError(400, "bad_seat", N_("There is no such seat."))
         with live.lock:
-            if seat in live.seats:
+            if host:
+                pass  # (the host's phone: its PIN was checked)
+            elif seat in live.seats:
                 if pin is None:
                     raise TableError(
                         409,
@@ -487,7 +495,35 @@ class TableService:
                     Actor(seat=seat),
                 ),
             )
+            if host and getattr(live.game, "host_seat", None) is not None and \
+                    self._host_seat(live) is None:
+                try:  # (logged, so that a replay knows the host's seat too)
+                    self.submit(table_id, {"type": "host_seat", "seat": seat}, HOST)
+                except TableError:
+                    log.info("table %s: the host's seat %s not recorded", table_id, seat)
         return token
+
+    @staticmethod
+    def _host_seat(live: LiveTable) -> int | None:
+        """The seat the table's host plays in, where the game knows it (``host_seat``)."""
+        hook = getattr(live.game, "host_seat", None)
+        return None if hook is None else hook(live.state)
+
+    def host_seat(self, table_id: str) -> int | None:
+        """The seat the table's host plays in (None: the host does not play, or the game
+        does not say)."""
+        live = self.get(table_id)
+        with live.lock:
+            return self._host_seat(live)
+
+    def _viewer(self, live: LiveTable, seat: int | None, host: bool) -> tuple[int | None, bool]:
+        """Whose view a caller reads: a host who plays (``host_seat``) reads that seat's,
+        whatever the phone sends (with the PIN alone a Werewolf host who plays, not yet
+        joined, read the moderator view: every card); the moderator view is for a host who
+        does not play."""
+        if host and (mine := self._host_seat(live)) is not None:
+            return mine, True
+        return seat, host
 
     @staticmethod
     def _seat_locked(live: LiveTable, seat: int) -> bool:
@@ -509,7 +545,8 @@ class TableService:
             return
         players = live.record.players
         with live.lock:
-            empty = [i for i in range(len(players)) if i not in live.seats]
+            mine = self._host_seat(live)  # (the host's own seat is held by the host's phone)
+            empty = [i for i in range(len(players)) if i not in live.seats and i != mine]
             if not empty:
                 return
             self._judge(live, action, actor, self.clock.wall())
@@ -533,7 +570,8 @@ class TableService:
         actor's where not given: a host acting for another seat holds its own view)."""
         live = self.get(table_id)
         with live.lock:
-            self._check_version(live, expected_version, viewer or (actor.seat, actor.host))
+            self._check_version(live, expected_version,
+                                self._viewer(live, *(viewer or (actor.seat, actor.host))))
             _check_plain(action)
             seq = live.version + 1
             now = self.clock.wall()
@@ -588,7 +626,8 @@ class TableService:
         if not actor.host:
             raise TableError(403, "host_only", N_("Only the host can do that."))
         with live.lock:
-            self._check_version(live, expected_version, viewer or (actor.seat, actor.host),
+            self._check_version(live, expected_version,
+                                self._viewer(live, *(viewer or (actor.seat, actor.host))),
                                 same_moment=False)
             undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
             target = next(
@@ -675,6 +714,7 @@ class TableService:
         holds a seat in a game with secrets: ``_moderates``)."""
         live = self.get(table_id)
         with live.lock:
+            seat, host = self._viewer(live, seat, host)
             version = self._version_for(live, seat, host)
             out = {
                 "table": live.summary(version),
@@ -701,6 +741,7 @@ class TableService:
         every phone that somebody had taken a secret action."""
         live = self.get(table_id)
         with live.lock:
+            seat, host = self._viewer(live, seat, host)
             shown = None if self._moderates(live, seat, host) else self._shown(live, seat)
             if shown is None:
                 undone = {e.body["undo"] for e in live.log if e.kind == "undo"}
@@ -759,14 +800,15 @@ class TableService:
 
     def moderates(self, table_id: str, seat: int | None, host: bool) -> bool:
         """Whether this caller reads the whole table (``_moderates``)."""
-        return self._moderates(self.get(table_id), seat, host)
+        live = self.get(table_id)
+        return self._moderates(live, *self._viewer(live, seat, host))
 
     def viewer_version(self, table_id: str, seat: int | None = None,
                        host: bool = False) -> int:
         """The version this viewer's view carries (see ``_version_for``)."""
         live = self.get(table_id)
         with live.lock:
-            return self._version_for(live, seat, host)
+            return self._version_for(live, *self._viewer(live, seat, host))
 
     def score_sheet(self, table_id: str) -> dict[str, Any] | None:
         """The game's score sheet (``columns`` and ``rows``) for export, if it keeps one."""

@@ -182,8 +182,11 @@ def view(table_id: str):
 @bp.post("/tables/<table_id>/join")
 def join(table_id: str):
     data = body()
+    # (the PIN in the headers: the host's own phone takes a seat, the one the host plays
+    # in; the PIN in the body: typed to move a seat to this phone)
+    caller = identify(tables(), table_id)
     token = tables().join(table_id, data.get("seat"), pin=data.get("pin"),
-                          client=request.remote_addr)
+                          client=request.remote_addr, host=caller.host)
     return jsonify({"token": token, "seat": data["seat"]}), 201
 
 
@@ -209,6 +212,8 @@ def act(table_id: str):
             raise TableError(403, "host_only", N_("Only the host can do that."))
     if caller.seat is None and not caller.host:
         raise TableError(401, "not_joined", N_("Join the table first, or watch."))
+    if caller.host and as_seat is None and tables().host_seat(table_id) is not None:
+        as_seat = caller.seat  # (a host who plays taps for that seat, as its phone would)
     action = data.get("action")
     actor = caller.actor(as_seat)
     try:

@@ -88,4 +88,7 @@ def identify(service: TableService, table_id: str, need_host: bool = False) -> C
     if pin is not None:
         service.check_pin(table_id, pin, request.remote_addr)
         host = True
+        # a host who plays (the game knows the host's seat) is that seat, whatever pass
+        # the phone sends or none (the PIN alone read the moderator view: every card)
+        seat = service.host_seat(table_id) if service.host_seat(table_id) is not None else seat
     return Caller(seat, host)

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import open_as_host
+from tests.browser.test_werewolf_e2e import hold
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -44,3 +45,27 @@ def test_a_seat_empty_at_the_deal_needs_the_hosts_pin(server_factory, phone):
     hugo.once("dialog", lambda d: d.accept("2468"))
     hugo.locator('#seats button[data-seat="7"]').click()
     expect(hugo.locator("#whoami")).to_have_text("You are Hugo")
+
+
+def test_a_host_who_plays_sees_their_own_card_not_everyone_s(server_factory, phone):
+    """A host who plays (the table's host_seat) with the PIN alone was shown the moderator
+    view: every card. The page now holds that seat's view only."""
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": "2468", "options": {"host_seat": 2}})
+    assert status == 201, res
+    tid, url = res["table"]["id"], server.url + res["url"]
+    host = phone("en-US")
+    open_as_host(host, url, tid)
+    host.once("dialog", lambda d: d.accept())
+    host.locator("#ww-start").click()
+    expect(host.locator("#ww-phase")).to_have_text("Before the first night")
+    _, view = server.request("GET", f"/api/tables/{tid}", None, {"X-Host-Pin": "2468"})
+    mine = view["you"]["view"]["you"]["role"]
+    assert "host" not in view
+    hold(host)  # (the hold-to-peek card: the host's own)
+    expect(host.locator(".ww-card")).to_have_attribute("data-role", mine)
+    shown = host.locator(".ww-role[data-seat]:not([data-public])").evaluate_all(
+        "els => els.map(e => e.dataset.seat)")
+    assert set(shown) <= {"2"}, shown
+    assert host.js_errors == []

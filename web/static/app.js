@@ -286,7 +286,9 @@
       try {
         let res;
         try {
-          res = await TC.api("POST", "/api/tables/" + id + "/join", body);
+          // (the host's phone says it is the host's, the PIN in its headers: the seat it
+          // first joins is the one the host plays in, where the game asks, Werewolf)
+          res = await TC.api("POST", "/api/tables/" + id + "/join", body, pin ? { pin } : undefined);
         } catch (e) {
           // (a seat whose secret card was dealt while no phone held it: the host's PIN)
           if (e.code !== "seat_locked" || body.pin) throw e;

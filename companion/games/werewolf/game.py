@@ -13,7 +13,19 @@ import copy
 import random
 from typing import Any, ClassVar
 
-from companion.games.base import N_, Accepted, Action, ActionSpec, Context, Option, Result, State
+from companion.games.base import (
+    N_,
+    Accepted,
+    Action,
+    ActionSpec,
+    Context,
+    Label,
+    Option,
+    OptionError,
+    Rejection,
+    Result,
+    State,
+)
 from companion.games.base import reject as _reject
 from companion.games.werewolf import day, flow, night, setup, views
 
@@ -38,6 +50,7 @@ HANDLERS = {
     "skip": day.skip,
     "set_timer": day.set_timer,
     "end_game": day.end_game,
+    "host_seat": setup.host_seat,
 }
 
 
@@ -67,6 +80,16 @@ class Werewolf:
             N_("Night actions on each player's phone, or tapped by a moderator on the host's."),
             choices=("phones", "host"),
             labels=(N_("On each player's phone"), N_("Tapped by a moderator")),
+        ),
+        Option(
+            "host_seat",
+            None,
+            N_("The host plays in this seat (none: the host runs the game without a card and "
+               "sees every card)."),
+            kind=int,
+            minimum=0,
+            maximum=17,
+            seat=True,
         ),
         Option("captain", True, N_("Elect a captain whose vote counts double."), kind=bool),
         Option(
@@ -259,11 +282,26 @@ class Werewolf:
         ActionSpec(
             "end_game", N_("End the game now (host)."), {"type": "end_game"}, host_only=True
         ),
+        ActionSpec(
+            "host_seat",
+            N_("The seat the host plays in (host; null: the host only runs the game). Set "
+               "when the host's phone first joins a seat; changed only before the deal."),
+            {"type": "host_seat", "seat": 2},
+            {"seat": "seat, or null"},
+            host_only=True,
+        ),
     )
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
         opts = {o.name: o.default for o in self.options}
         opts.update(options or {})
+        if isinstance(opts["host_seat"], int) and not 0 <= opts["host_seat"] < len(players):
+            # (the host's seat is one of the players': a seat past the last one was no seat)
+            by_name = {o.name: o for o in self.options}
+            raise OptionError(Rejection(
+                "bad_option", N_("“{option}”: enter a whole number from {low} to {high}."),
+                {"option": Label(by_name["host_seat"].help), "low": 0,
+                 "high": len(players) - 1}))
         return setup.initial_state(players, opts, rng)
 
     def apply(self, state: State, action: Action, ctx: Context) -> Result:
@@ -313,6 +351,13 @@ class Werewolf:
     # Actions that deal each seat its secret card: started with a seat no phone holds, the
     # table asks the host first (TableService, ``empty_seats``).
     deal_actions: ClassVar[frozenset[str]] = frozenset({"start"})
+
+    def host_seat(self, state: State) -> int | None:
+        """The seat the host plays in (option ``host_seat``, or the seat the host's phone
+        first joined), or None: a host who plays reads that seat's view whatever the phone
+        sends (the PIN alone had shown the moderator view, every card); the moderator view
+        is for a host who does not play (TableService)."""
+        return state.get("host_seat")
 
     def seat_locked(self, state: State, seat: int) -> bool:
         """Whether a free seat goes to a phone only with the host's PIN: once its card is

@@ -80,6 +80,7 @@ def initial_state(players: list[str], options: dict[str, Any], rng: random.Rando
         "journal": [],
         "result": None,
         "entered": [],
+        "host_seat": options.get("host_seat"),  # the seat the host plays in, or None
     }
 
 
@@ -210,3 +211,21 @@ def start(s0: dict, action: dict, ctx: Context) -> Accepted | Rejection:
         s["queue"].append("captain")
     flow.next_step(s, ctx, events)
     return Accepted(s, events)
+
+
+def host_seat(s0: dict, action: dict, ctx: Context) -> Accepted | Rejection:
+    """{"seat": k | null}: the seat the host plays in. The table sets it when the host's
+    phone first joins a seat; it changes only before the deal (after it, a seat's card is
+    its phone's), and a host with no seat yet may take one at any time."""
+    if not ctx.actor.host:
+        return HOST_ONLY
+    seat = action.get("seat")
+    n = len(s0["players"])
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < n):
+        return reject("bad_seat", N_("There is no such seat."))
+    if s0["phase"] != "setup" and (s0.get("host_seat") is not None or seat is None):
+        return reject("host_seat_set", N_("The host's seat is kept once the cards are dealt."))
+    s = copy.deepcopy(s0)
+    s["host_seat"] = seat
+    return Accepted(s, [{"type": "host_seat", "seat": seat}])

@@ -52,6 +52,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "timeout": ("step",),
     "skip": ("step",),
     "set_timer": ("step", "seconds"),
+    "host_seat": ("seat",),
 }
 
 
@@ -93,6 +94,7 @@ def public_view(s: dict) -> dict[str, Any]:
         "options": {k: v for k, v in s["options"].items() if k != "roles"},
         "timers": dict(s["timers"]),
         "captain": s.get("captain"),
+        "host_seat": s.get("host_seat"),  # the seat the host plays in (None: runs the game)
         "deaths": [dict(d) for d in s["deaths"]],
         "votes": (
             [{"voter": int(k), "target": v} for k, v in sorted(s["votes"].items())]

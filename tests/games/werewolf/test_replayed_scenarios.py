@@ -113,3 +113,52 @@ def test_a_full_table_starts_without_a_question(client):
     for seat in range(8):
         join(client, tid, seat)
     assert _act(client, tid, {"type": "start"}, PIN).status_code == 200
+
+
+def test_a_host_who_plays_reads_their_seat_with_the_pin_alone(client):
+    """A host who plays but had not joined their seat sent only the PIN and was shown the
+    moderator view: every card. The table knows its host's seat (chosen at creation); the
+    host reads that seat's view whatever the phone sends."""
+    from tests.conftest import join
+
+    tid = _table(client, options={"host_seat": 2})
+    phones = {seat: join(client, tid, seat) for seat in (0, 1, 3, 4, 5, 6, 7)}
+    assert _act(client, tid, {"type": "start"}, PIN).status_code == 200  # (2 is the host's)
+    view = client.get(f"/api/tables/{tid}", headers=PIN).json
+    assert "host" not in view and view["you"]["seat"] == 2
+    assert view["you"]["view"]["you"]["role"]
+    others = [p for p in view["public"]["players"] if p["seat"] != 2 and "role" in p]
+    assert others == []
+    history = client.get(f"/api/tables/{tid}/history", headers=PIN).json["history"]
+    assert not [e for e in history if e["body"].get("type") == "start" and "roles" in str(e)]
+    # whatever credentials: the PIN with another seat's pass still reads the host's seat
+    view = client.get(f"/api/tables/{tid}", headers={**PIN, **phones[1]}).json
+    assert "host" not in view and view["you"]["seat"] == 2
+    # the host's taps are the host's seat's
+    assert _act(client, tid, {"type": "ack"}, PIN).status_code == 200
+    assert 2 in client.get(f"/api/tables/{tid}", headers=phones[0]).json["public"]["acks"]
+
+
+def test_the_host_who_first_joins_a_seat_plays_in_it(client):
+    from tests.conftest import join
+
+    tid = _table(client)
+    assert "host" in client.get(f"/api/tables/{tid}", headers=PIN).json  # runs the game
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": 4}, headers=PIN)
+    assert res.status_code == 201
+    for seat in (0, 1, 2, 3, 5, 6, 7):
+        join(client, tid, seat)
+    assert _act(client, tid, {"type": "start"}, PIN).status_code == 200
+    view = client.get(f"/api/tables/{tid}", headers=PIN).json  # the PIN alone
+    assert "host" not in view and view["you"]["seat"] == 4
+    assert view["table"]["host_seat"] == 4
+
+
+def test_a_seat_the_host_moves_with_the_pin_typed_is_not_the_hosts(client):
+    from tests.conftest import join
+
+    tid = _table(client)
+    join(client, tid, 3)
+    res = client.post(f"/api/tables/{tid}/join", json={"seat": 3, "pin": "2468"})
+    assert res.status_code == 201  # a player's new phone: the PIN typed on it
+    assert "host" in client.get(f"/api/tables/{tid}", headers=PIN).json
