@@ -159,3 +159,33 @@ def test_the_host_tidies_the_tables_and_today_s_come_first(server_factory, phone
     assert server.request("GET", f"/api/tables/{ids['Attic']}")[0] == 404
     for page in (home, host, player):
         assert page.js_errors == []
+
+
+def test_the_result_is_a_picture_to_share(server_factory, phone):
+    """A result worth sharing: once the game is over, the phone makes a picture of it (the
+    title, the winner, each score) to share, or saves it where it has no share sheet."""
+    import cv2
+    import numpy as np
+
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "scorepad", "players": ["Ana", "Bruno"], "pin": "2468", "title": "Friday"})
+    assert status == 201, res
+    tid = res["table"]["id"]
+    page = phone("pt-BR", width=360)
+    page.goto(server.url + res["url"] + "?join=1")
+    page.locator('#seats button[data-seat="0"]').click()
+    expect(page.locator("#result-share")).to_be_hidden()  # (not before the end)
+    for action in ({"type": "add_round", "scores": [12, 7]}, {"type": "end_game"}):
+        status, out = server.request("POST", f"/api/tables/{tid}/actions", {"action": action},
+                                     {"X-Host-Pin": "2468"})
+        assert status == 200, out
+    expect(page.locator("#result-share")).to_be_visible()
+    with page.expect_download() as got:
+        page.locator("#share-result").click()
+    image = cv2.imread(str(got.value.path()))
+    assert image.shape[:2] == (1080, 1080)
+    # the winner's line in the lead's yellow (#ffd43b), on the dark ground
+    yellow = np.all(np.abs(image.astype(int) - [0x3b, 0xd4, 0xff]) < 30, axis=2)
+    assert yellow.sum() > 2000
+    assert page.js_errors == []

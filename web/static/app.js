@@ -440,6 +440,61 @@
         location.href = "/";
       } catch (e) { TC.toast(e.message, "error"); }
     };
+    /* The end of a game as a picture the phone can share (or save): the title, the
+       winners and each player's score, drawn on a canvas. */
+    const shareBox = document.getElementById("result-share");
+    function showShare() {
+      if (shareBox) shareBox.hidden = !(view && view.table && view.table.outcome);
+    }
+    function resultPicture() {
+      const W = 1080, H = 1080, c = document.createElement("canvas");
+      c.width = W; c.height = H;
+      const g = c.getContext("2d");
+      const face = getComputedStyle(document.body).fontFamily;
+      const o = view.table.outcome, names = view.table.players;
+      g.fillStyle = "#14161b"; g.fillRect(0, 0, W, H);
+      g.fillStyle = "#4dabf7"; g.fillRect(0, 0, W, 16);
+      g.textAlign = "center"; g.fillStyle = "#e9ecef";
+      const fit = (text, size, weight, y, colour) => {
+        let px = size;
+        g.font = weight + " " + px + "px " + face;
+        while (px > 24 && g.measureText(text).width > W - 120) { px -= 4; g.font = weight + " " + px + "px " + face; }
+        g.fillStyle = colour || "#e9ecef";
+        g.fillText(text, W / 2, y);
+      };
+      fit(document.querySelector("#table h1").textContent.trim(), 64, "800", 140);
+      const winners = (o.winners || []).map((s) => names[s]);
+      fit(winners.length ? t("{names} won!", { names: TC.names(winners) }) : t("Game over"), 84, "900", 290, "#ffd43b");
+      const scores = Array.isArray(o.scores) ? o.scores : null;
+      const rows = names.map((n, i) => [n, scores ? scores[i] : null, (o.winners || []).includes(i)]);
+      if (scores) rows.sort((a, b) => (b[2] - a[2]) || 0);
+      const top = 400, step = Math.min(90, (H - top - 120) / Math.max(1, rows.length));
+      rows.forEach(([n, v, won], k) => {
+        const y = top + k * step;
+        g.font = (won ? "800 " : "600 ") + Math.round(step * 0.55) + "px " + face;
+        g.fillStyle = won ? "#ffd43b" : "#e9ecef";
+        g.textAlign = "left"; g.fillText(n, 140, y, W - 420);
+        if (v !== null) { g.textAlign = "right"; g.fillText(String(v), W - 140, y); }
+      });
+      g.textAlign = "center"; g.font = "500 32px " + face; g.fillStyle = "#868e96";
+      g.fillText(t("Table Companion") + " · " + new Date().toLocaleDateString(document.documentElement.lang), W / 2, H - 60);
+      return new Promise((ok) => c.toBlob(ok, "image/png"));
+    }
+    const shareBtn = document.getElementById("share-result");
+    if (shareBtn) shareBtn.onclick = async () => {
+      const blob = await resultPicture();
+      const file = new File([blob], "result.png", { type: "image/png" });
+      try {
+        if (navigator.canShare && navigator.canShare({ files: [file] })) {
+          await navigator.share({ files: [file], title: document.querySelector("#table h1").textContent.trim() });
+          return;
+        }
+      } catch (e) { if (e && e.name === "AbortError") return; }
+      // (no share sheet: the picture is saved instead)
+      const a = el("a", { href: URL.createObjectURL(blob), download: "result.png" });
+      document.body.append(a); a.click(); a.remove();
+    };
+    document.addEventListener("tc:view", showShare);
     const rematchBtn = document.getElementById("rematch");
     if (rematchBtn) rematchBtn.onclick = async () => {
       const over = view && view.table && view.table.outcome;
