@@ -106,13 +106,36 @@ def next_step(s: State, ctx: Context, ev: Events) -> None:
         start_night(s, ctx, ev)
 
 
+def steady(s: State, name: str) -> bool:
+    """Whether the step runs its whole length whoever acts (option ``night_pace``: every
+    night step; a step that ended when its holder acted, but ran its whole timer for a dead
+    holder or a card among the thief's spares, told everyone which)."""
+    return name in NIGHT_STEPS and s["options"].get("night_pace", "early") == "steady"
+
+
+def step_length(s: State, ctx: Context, name: str) -> float:
+    """The step's timer, and for a steady night step a short random spread (``night_spread``
+    seconds at most): its length tells nothing, not even that it is the same every night."""
+    length = timer(s, name)
+    if steady(s, name):
+        length += round(ctx.rng.uniform(0, float(s["options"].get("night_spread", 0))), 1)
+    return length
+
+
+def step_done(s: State) -> bool:
+    """Whether the current step ends now, before its time: it is complete and its length
+    may show it (not a steady night step, which waits for its deadline)."""
+    step = s.get("step")
+    return bool(step) and not steady(s, step["name"]) and step_complete(s)
+
+
 def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None = None) -> None:
     s["step_counter"] += 1
     step: dict[str, Any] = {
         "id": s["step_counter"],
         "name": name,
         "started": ctx.now,
-        "deadline": ctx.now + timer(s, name),
+        "deadline": ctx.now + step_length(s, ctx, name),
     }
     if seat is not None:
         step["seat"] = seat
@@ -125,7 +148,7 @@ def start_step(s: State, ctx: Context, ev: Events, name: str, seat: int | None =
     s["votes"] = {}
     s["acks"] = []
     announce_step(s, ev)
-    if step_complete(s):  # e.g. a phone-less step with nothing to wait for
+    if step_done(s):  # e.g. a phone-less step with nothing to wait for
         end_step(s, ctx, ev)
 
 
@@ -136,7 +159,7 @@ def resume_step(s: State, ctx: Context, ev: Events) -> None:
     and the speaker still had the later step's line)."""
     step = s["step"]
     step["started"] = ctx.now
-    step["deadline"] = ctx.now + timer(s, step["name"])
+    step["deadline"] = ctx.now + step_length(s, ctx, step["name"])
     announce_step(s, ev)
 
 
@@ -239,7 +262,8 @@ def end_step(s: State, ctx: Context, ev: Events, timed_out: bool = False,
     it early: the story tells the two apart) and go on."""
     step = s["step"]
     name = step["name"]
-    if timed_out:
+    if timed_out and not (steady(s, name) and step_complete(s) and not by_host):
+        # (a steady step whose holders acted ends at its time: nobody ran out of it)
         journal(s, "ended_early" if by_host else "timeout", step=name)
     if name == "thief":
         _end_thief(s, ctx, ev, timed_out)

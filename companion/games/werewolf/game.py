@@ -161,6 +161,24 @@ class Werewolf:
             kind=dict,
         ),
         Option(
+            "night_pace",
+            "early",
+            N_("How long a night step lasts: until its holders have acted, or always its "
+               "timer plus a short random spread, whoever acts (no one can tell from its "
+               "length whether the role is dead or among the thief's spares)."),
+            choices=("early", "steady"),
+            labels=(N_("Until its holders have acted (faster; its length can tell)"),
+                    N_("Always its timer, whoever acts")),
+        ),
+        Option(
+            "night_spread",
+            5,
+            N_("Seconds of random spread added to each night step's timer."),
+            kind=(int, float),
+            minimum=0,
+            maximum=60,
+        ),
+        Option(
             "background_sound", False, N_("Soft night sounds while the village sleeps."), kind=bool
         ),
         Option(

@@ -16,7 +16,7 @@ Result = Accepted | Rejection
 
 
 def _finish(s: dict, ctx: Context, ev: list) -> Accepted:
-    if flow.step_complete(s):
+    if flow.step_done(s):  # (a steady night step waits for its time: flow.steady)
         flow.end_step(s, ctx, ev)
     return Accepted(s, ev)
 

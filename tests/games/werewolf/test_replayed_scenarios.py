@@ -162,3 +162,59 @@ def test_a_seat_the_host_moves_with_the_pin_typed_is_not_the_hosts(client):
     res = client.post(f"/api/tables/{tid}/join", json={"seat": 3, "pin": "2468"})
     assert res.status_code == 201  # a player's new phone: the PIN typed on it
     assert "host" in client.get(f"/api/tables/{tid}", headers=PIN).json
+
+
+def _seer_step_length(game, seer_alive: bool, acts: bool, **options) -> tuple[float, bool]:
+    """Night 2's seer step: its length (deadline less start) and whether the seer's look
+    ended it before its time."""
+    h = game(BASIC, captain=False, **options)
+    if not seer_alive:
+        wolves_kill(h, "Fabio")  # the seer dies on night 1
+    h.run_to("vote")
+    h.timeout()
+    h.run_to("seer")
+    step = h.state["step"]
+    if acts:
+        h.ok({"type": "seer", "target": 0}, "Fabio")
+    return step["deadline"] - step["started"], h.step != "seer"
+
+
+def test_a_night_step_lasts_as_long_whether_its_role_plays_or_not(game):
+    """A night step ended when its holder acted but ran its whole timer when the holder
+    was dead (or the card a spare): everyone could tell. With ``night_pace: steady`` every
+    night step runs its timer plus a short random spread, whoever acts."""
+    steady = {"night_pace": "steady"}
+    acted, ended = _seer_step_length(game, seer_alive=True, acts=True, **steady)
+    assert not ended  # the look does not end the step
+    dead, _ = _seer_step_length(game, seer_alive=False, acts=False, **steady)
+    for length in (acted, dead):
+        assert 30 <= length <= 30 + 5
+    h = game(BASIC, captain=False, **steady)
+    h.run_to("seer")
+    lengths = set()
+    for _ in range(3):  # (a spread: not the same length every night)
+        lengths.add(h.state["step"]["deadline"] - h.state["step"]["started"])
+        h.run_to("vote")
+        h.timeout()
+        h.run_to("seer")
+    assert len(lengths) > 1
+
+
+def test_by_default_the_seer_step_still_ends_with_her_look(game):
+    acted, ended = _seer_step_length(game, seer_alive=True, acts=True)  # (the default)
+    assert ended and acted == 30
+
+
+def test_a_steady_night_keeps_what_was_chosen_and_tells_no_timeout_for_it(game):
+    h = game(BASIC, captain=False, night_pace="steady")
+    wolves_kill(h, "Carla")
+    assert h.step == "werewolves"  # (agreed, the step waits for its time)
+    h.timeout()
+    assert h.step == "witch"
+    h.ok({"type": "witch", "heal": False, "poison": h.seat("Davi")}, "Eva")
+    assert h.step == "witch"
+    h.timeout()
+    assert not h.alive("Carla") and not h.alive("Davi") and h.state["phase"] == "day"
+    told = [(e["key"], e["params"].get("step")) for e in h.state["journal"]]
+    assert ("timeout", "werewolves") not in told and ("timeout", "witch") not in told
+    assert ("timeout", "seer") in told  # (the seer did not look)
