@@ -10,6 +10,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 
+from companion.games.base import N_
 from companion.table import TableService
 from web.i18n import COOKIE, LANGUAGES
 
@@ -73,6 +74,71 @@ def game_asset(game_id: str, kind: str) -> str | None:
     generic UI, built from the game's actions, stands in)."""
     name = f"games/{game_id}.{kind}"
     return name if (Path(current_app.static_folder or "") / name).is_file() else None
+
+
+def player_stats() -> list[dict]:
+    """Players who last: every name seated at this companion's tables (the same name, in any
+    case, is the same player), with the games they finished and won, and their tables, the
+    latest first. Read from the tables themselves: nothing else to keep in step."""
+    people: dict[str, dict] = {}
+    for t in tables().list_tables():
+        outcome = t.get("outcome")
+        for seat, name in enumerate(t.get("players") or []):
+            key = " ".join(str(name).split()).casefold()
+            if not key:
+                continue
+            p = people.setdefault(key, {"name": str(name), "key": key, "played": 0, "won": 0,
+                                        "tables": [], "spellings": {}})
+            # (shown as most tables spell it; a tie: as it was spelled first, at the oldest)
+            p["spellings"][str(name)] = p["spellings"].get(str(name), 0) + 1
+            p["name"] = max(p["spellings"], key=lambda n: (p["spellings"][n], n == str(name)))
+            won = bool(outcome) and seat in (outcome.get("winners") or [])
+            scores = (outcome or {}).get("scores")
+            p["tables"].append({"id": t["id"], "title": t.get("title"), "game": t.get("game"),
+                                "finished": bool(outcome), "won": won,
+                                "score": scores[seat] if isinstance(scores, list)
+                                and seat < len(scores) else None,
+                                "active": t.get("active")})
+            if outcome:
+                p["played"] += 1
+                p["won"] += int(won)
+    out = list(people.values())
+    for p in out:
+        del p["spellings"]
+    out.sort(key=lambda p: (-p["won"], -(p["won"] / p["played"] if p["played"] else 0),
+                            -p["played"], p["key"]))
+    return out
+
+
+@bp.get("/players")
+def players_page():
+    """The leaderboard: each player's finished games and wins, across games and tables."""
+    return render_template("players.html", players=player_stats())
+
+
+@bp.get("/players/<path:key>")
+def player_page(key: str):
+    """A player's page: every table they sat at, and how it went."""
+    from companion.table import TableError
+
+    wanted = " ".join(key.split()).casefold()
+    found = next((p for p in player_stats() if p["key"] == wanted), None)
+    if found is None:
+        raise TableError(404, "no_player", N_("Nobody of that name has played here."))
+    return render_template("player.html", player=found)
+
+
+@bp.get("/api/players")
+def players_json():
+    """The leaderboard and each player's tables as one JSON file (to keep, or to compare)."""
+    import json
+
+    resp = current_app.response_class(
+        json.dumps({"players": player_stats()}, ensure_ascii=False, indent=2),
+        mimetype="application/json")
+    if request.args.get("download"):
+        resp.headers["Content-Disposition"] = 'attachment; filename="players.json"'
+    return resp
 
 
 @bp.get("/manifest.webmanifest")

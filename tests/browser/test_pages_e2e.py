@@ -189,3 +189,50 @@ def test_the_result_is_a_picture_to_share(server_factory, phone):
     yellow = np.all(np.abs(image.astype(int) - [0x3b, 0xd4, 0xff]) < 30, axis=2)
     assert yellow.sum() > 2000
     assert page.js_errors == []
+
+
+def test_players_last_across_games_and_tables(server_factory, phone):
+    """Players who last: the companion keeps each player's results across games and tables (a
+    leaderboard, a page per player, one JSON file), and the phone offers the names it seated
+    before."""
+    server = server_factory()
+    pin = {"X-Host-Pin": "2468"}
+
+    def finished(game, players, actions):
+        _, res = server.request("POST", "/api/tables", {
+            "game": game, "players": players, "pin": "2468"})
+        for action in actions:
+            status, out = server.request("POST", f"/api/tables/{res['table']['id']}/actions",
+                                         {"action": action}, pin)
+            assert status == 200, out
+        return res["table"]["id"]
+
+    finished("scorepad", ["Ana", "Bruno"], [{"type": "add_round", "scores": [9, 3]},
+                                            {"type": "end_game"}])
+    finished("scorepad", ["ana", "Chen"], [{"type": "add_round", "scores": [5, 1]},
+                                           {"type": "end_game"}])
+    finished("uno", ["Bruno", "Chen"], [{"type": "end_match"}])
+    page = phone("pt-BR", width=360)
+    page.goto(server.url + "/")
+    page.locator("#players-link").click()
+    expect(page.locator("#leaderboard strong").first).to_have_text("Ana")
+    page.locator('#leaderboard a[data-player="ana"]').click()
+    expect(page.locator("#player-tables li")).to_have_count(2)
+    expect(page.locator("#player-record")).to_contain_text("2")
+    _, data = server.request("GET", "/api/players")
+    ana = next(p for p in data["players"] if p["key"] == "ana")
+    assert ana["played"] == 2 and ana["won"] == 2 and len(ana["tables"]) == 2
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+
+    # the names seated from this phone are offered on the next new table
+    page.goto(server.url + "/new")
+    for i, name in enumerate(["Dara", "Eli"]):
+        page.locator("input[name=player]").nth(i).fill(name)
+    page.locator("input[name=player]").nth(2).fill("")
+    page.fill("input[name=pin]", "2468")
+    page.locator("#new-table button[type=submit]").click()
+    page.wait_for_url("**/t/*")
+    page.goto(server.url + "/new")
+    expect(page.locator("#known-players option")).to_have_count(2)
+    assert page.locator("input[name=player]").first.get_attribute("list") == "known-players"
+    assert page.js_errors == []

@@ -692,9 +692,13 @@
     function addPlayer(value) {
       const n = players.children.length + 1;
       players.append(el("div", { class: "row" },
-        el("input", { name: "player", maxlength: NAME_MAX, value: value || "", placeholder: t("Player {n}", { n }), "aria-label": t("Player {n}", { n }), oninput: nameFull }),
+        el("input", { name: "player", maxlength: NAME_MAX, value: value || "", list: "known-players", autocomplete: "off", placeholder: t("Player {n}", { n }), "aria-label": t("Player {n}", { n }), oninput: nameFull }),
         el("button", { type: "button", class: "btn ghost", "aria-label": t("Remove"), onclick: (e) => { e.target.closest(".row").remove(); nameFull(); } }, "✕")));
     }
+    // (the players this phone seated before, offered as a name is typed: a player is the
+    // same name from table to table, and the players' page keeps their results)
+    const known = (store.get("tc.players") || []).filter((n) => typeof n === "string");
+    form.append(el("datalist", { id: "known-players" }, known.map((n) => el("option", { value: n }))));
     document.getElementById("add-player").onclick = () => addPlayer();
     for (let i = 0; i < 3; i++) addPlayer();
 
@@ -811,6 +815,7 @@
           pin: form.pin.value.trim(), options,
         });
         store.set("tc.pin." + res.table.id, form.pin.value.trim());
+        store.set("tc.players", [...new Set([...names, ...known])].slice(0, 40));
         location.href = res.url;
       } catch (e) { TC.toast(e.message, "error"); }
     };
