@@ -49,6 +49,11 @@ CREATE TABLE IF NOT EXISTS seats (
     joined     REAL NOT NULL,
     PRIMARY KEY (table_id, seat)
 );
+CREATE TABLE IF NOT EXISTS players (
+    key       TEXT PRIMARY KEY,
+    name      TEXT NOT NULL,
+    colour    TEXT
+);
 """
 
 
@@ -304,3 +309,36 @@ class Store:
                 "SELECT seat, token_hash FROM seats WHERE table_id = ?", (table_id,)
             ).fetchall()
         return {seat: token_hash for seat, token_hash in rows}
+
+    # -- players who last: a name's colour, and the names an import brought -------------
+    def players(self) -> dict[str, tuple[str, str | None]]:
+        """Every player kept here by key (the name folded): its name and colour. Results
+        are never kept here: they are read from the tables' logs."""
+        with self._lock:
+            rows = self._db.execute("SELECT key, name, colour FROM players").fetchall()
+        return {k: (n, c) for k, n, c in rows}
+
+    def set_player(self, key: str, name: str, colour: str | None) -> None:
+        with self._lock:
+            self._db.execute(
+                "INSERT INTO players VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                "SET colour = excluded.colour", (key, name, colour))
+
+    def merge_players(self, rows: list[tuple[str, str, str | None]]) -> int:
+        """Names and colours from another companion's file, in one transaction: a name
+        already here keeps its colour (an import never recolours this table's players);
+        the count of rows that changed anything."""
+        changed = 0
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for key, name, colour in rows:
+                    changed += self._db.execute(
+                        "INSERT INTO players VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                        "SET colour = excluded.colour WHERE players.colour IS NULL "
+                        "AND excluded.colour IS NOT NULL", (key, name, colour)).rowcount
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        return changed

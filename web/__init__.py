@@ -28,7 +28,7 @@ def create_app(service: TableService, config: Config | None = None,
         app.config.update(test_config)
     app.extensions["tables"] = service
 
-    from web import api, camera, errors, guard, i18n, pages, stream
+    from web import api, camera, errors, guard, i18n, pages, players, stream
 
     app.extensions["streams"] = stream.Streams()  # (ended when the server stops)
 
@@ -39,4 +39,5 @@ def create_app(service: TableService, config: Config | None = None,
     app.register_blueprint(stream.bp)
     app.register_blueprint(camera.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(players.bp)
     return app

@@ -77,43 +77,19 @@ def game_asset(game_id: str, kind: str) -> str | None:
 
 
 def player_stats() -> list[dict]:
-    """Players who last: every name seated at this companion's tables (the same name, in any
-    case, is the same player), with the games they finished and won, and their tables, the
-    latest first. Read from the tables themselves: nothing else to keep in step."""
-    people: dict[str, dict] = {}
-    for t in tables().list_tables():
-        outcome = t.get("outcome")
-        for seat, name in enumerate(t.get("players") or []):
-            key = " ".join(str(name).split()).casefold()
-            if not key:
-                continue
-            p = people.setdefault(key, {"name": str(name), "key": key, "played": 0, "won": 0,
-                                        "tables": [], "spellings": {}})
-            # (shown as most tables spell it; a tie: as it was spelled first, at the oldest)
-            p["spellings"][str(name)] = p["spellings"].get(str(name), 0) + 1
-            p["name"] = max(p["spellings"], key=lambda n: (p["spellings"][n], n == str(name)))
-            won = bool(outcome) and seat in (outcome.get("winners") or [])
-            scores = (outcome or {}).get("scores")
-            p["tables"].append({"id": t["id"], "title": t.get("title"), "game": t.get("game"),
-                                "finished": bool(outcome), "won": won,
-                                "score": scores[seat] if isinstance(scores, list)
-                                and seat < len(scores) else None,
-                                "active": t.get("active")})
-            if outcome:
-                p["played"] += 1
-                p["won"] += int(won)
-    out = list(people.values())
-    for p in out:
-        del p["spellings"]
-    out.sort(key=lambda p: (-p["won"], -(p["won"] / p["played"] if p["played"] else 0),
-                            -p["played"], p["key"]))
-    return out
+    """Players who last (web/players.py: the results read from the tables, the colours
+    kept)."""
+    from web.players import player_stats as stats
+
+    return stats()
 
 
 @bp.get("/players")
 def players_page():
     """The leaderboard: each player's finished games and wins, across games and tables."""
-    return render_template("players.html", players=player_stats())
+    return render_template("players.html", players=player_stats(),
+                           # (an import asks the host's PIN once a table is played here)
+                           pin_asked=bool(tables().store.list_tables()))
 
 
 @bp.get("/players/<path:key>")
@@ -125,7 +101,19 @@ def player_page(key: str):
     found = next((p for p in player_stats() if p["key"] == wanted), None)
     if found is None:
         raise TableError(404, "no_player", N_("Nobody of that name has played here."))
-    return render_template("player.html", player=found)
+    from flask_babel import gettext
+
+    from companion.games.registry import all_games
+    from web.players import PALETTE
+
+    # (the games' and Werewolf's cards' names in the phone's language: the same words as
+    # the game pages use)
+    roles = {"werewolf": gettext("werewolf"), "villager": gettext("villager"),
+             "seer": gettext("seer"), "hunter": gettext("hunter"), "cupid": gettext("Cupid"),
+             "witch": gettext("witch"), "thief": gettext("thief"),
+             "little_girl": gettext("little girl")}
+    return render_template("player.html", player=found, palette=PALETTE, role_names=roles,
+                           game_names={g: gettext(game.name) for g, game in all_games().items()})
 
 
 @bp.get("/api/players")
