@@ -65,6 +65,8 @@
       vote: t("{name} was eliminated by the village.", { name }),
       shot: t("{name} was shot by the hunter.", { name }),
       lover: t("{name} died of a broken heart.", { name }),
+      // (option starvation: a night without a victim, the werewolves die of hunger)
+      starved: t("{name} starved to death in the night.", { name }),
     })[d.cause] || t("{name} died.", { name });
   }
   function victoryLine(result, names) {
@@ -704,7 +706,7 @@
     const nm = names();
     const name = (s) => (Number.isInteger(s) && s >= 0 && s < nm.length ? nm[s] : t("nobody"));
     const causes = { night: t("at night"), werewolves: t("devoured"), poison: t("poisoned"), vote: t("voted out"),
-      shot: t("shot"), lover: t("heartbroken") };
+      shot: t("shot"), lover: t("heartbroken"), starved: t("starved") };
     const hows = { elected: t("elected"), lot: t("by lot"), named: t("named by the last captain") };
     switch (e.key) {
       case "dealt": {
