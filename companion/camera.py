@@ -74,9 +74,14 @@ QUESTION_S = 120
 def identifier_for(deck: str, data_path: Path | None = None) -> Any:
     """The Identifier for a camera deck. ``taught:<name>`` is a deck whose art is unknown
     (Versus): cards are found but named only as far as the table taught deck ``<name>``;
-    the rest are unnamed, and the watcher tells their pictures apart by image signature."""
+    the rest are unnamed, and the watcher tells their pictures apart by image signature.
+    ``dice``: no cards but dice (Kingsburg), read by their colour and pips (vision.dice)."""
     from vision.identify import Identifier
 
+    if deck == "dice":
+        from vision.dice import DiceReader
+
+        return DiceReader()
     if deck.startswith("taught:"):
         from vision.signature import unknown_art_identifier
 

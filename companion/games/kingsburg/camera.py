@@ -2,7 +2,13 @@
 ``on_dice_seen`` a reading ``{colour: [values]}``; it becomes a roll for the player of that
 colour (each seat has one, ``data.COLOURS``; "white" are the white dice he has this season).
 A reading the recogniser is not sure of becomes a proposal that the player confirms on his
-phone (``confirm_roll``), never a roll applied silently."""
+phone (``confirm_roll``), never a roll applied silently.
+
+The camera (``vision.dice``) reads every die in the ``roll`` zone as ``colour:value`` with a
+confidence, and its watcher hands the whole set, once it has held still, to
+``on_card_seen`` (the zone is a ``camera_sets`` one): the set becomes a reading here. Two
+players' neutral dice (K50: three dice of an unused colour) are read the same way, from any
+colour no seat has; an unsure neutral reading is left to the phones."""
 
 from __future__ import annotations
 
@@ -13,6 +19,37 @@ from companion.games.kingsburg.core import Move, acting_seat, die_values
 from companion.games.kingsburg.data import COLOURED_DICE, COLOURS
 
 SURE = 0.9  # below this the reading is proposed, not applied
+ZONE = "roll"  # the camera's zone where dice are rolled into view
+
+
+def reading_of(cards: Any) -> tuple[dict[str, list[int]], float]:
+    """``{colour: [values]}`` and the least confidence from the camera's (label, confidence)
+    pairs (labels ``colour:value``); a die it could not read (no label) is left out, so its
+    player's roll is short and waits for the phone."""
+    reading: dict[str, list[int]] = {}
+    confidence = 1.0
+    for item in cards if isinstance(cards, (list, tuple)) else ():
+        if not isinstance(item, (list, tuple)) or len(item) != 2:
+            continue
+        label, conf = item
+        colour, _, value = label.partition(":") if isinstance(label, str) else ("", "", "")
+        if colour not in (*COLOURS, "white") or value not in ("1", "2", "3", "4", "5", "6"):
+            continue
+        reading.setdefault(colour, []).append(int(value))
+        if isinstance(conf, (int, float)):
+            confidence = min(confidence, float(conf))
+    return reading, confidence
+
+
+def on_card_seen(state: dict[str, Any], zone: str, label: str | None, confidence: float,
+                 cards: Any = None) -> dict[str, Any] | None:
+    """The camera's set of dice in the roll zone, held still: the roll it means (or None).
+    The confidence is the least of all the dice in the zone (``label`` and ``confidence``,
+    the watcher's first die, say nothing more): one unsure die makes the roll a proposal."""
+    if zone != ZONE or not cards:
+        return None
+    reading, least = reading_of(cards)
+    return on_dice_seen(state, reading, least)
 
 
 def on_dice_seen(state: dict[str, Any], reading: dict[str, list[int]],
@@ -37,6 +74,12 @@ def on_dice_seen(state: dict[str, Any], reading: dict[str, list[int]],
         if confidence < SURE:
             action["type"] = "propose_roll"
         return action
+    if n == 2 and season.get("neutral") is None and confidence >= SURE:
+        for colour in COLOURS[n:]:
+            values = reading.get(colour)
+            if isinstance(values, list) and len(values) == COLOURED_DICE:
+                # (rolled by the players: the camera acts for the first of them)
+                return {"type": "roll_neutral", "dice": list(values), "seat": 0}
     return None
 
 

@@ -58,6 +58,12 @@ class Kingsburg:
     max_players: ClassVar[int] = 5
     options: ClassVar[tuple[Option, ...]] = OPTIONS
     actions: ClassVar[tuple[ActionSpec, ...]] = ACTIONS
+    # Dice from the camera (vision.dice): every die in the roll zone counts, as a set
+    camera_deck: ClassVar[str] = "dice"
+    camera_zones: ClassVar[tuple[tuple[str, tuple[float, float, float, float]], ...]] = (
+        (camera.ZONE, (0.05, 0.05, 0.95, 0.95)),
+    )
+    camera_sets: ClassVar[tuple[str, ...]] = (camera.ZONE,)
 
     def setup(self, players: list[str], options: dict[str, Any], rng: random.Random) -> State:
         opts = {o.name: o.default for o in OPTIONS} | dict(options)
@@ -137,6 +143,10 @@ class Kingsburg:
                 state["pending"] and state["step"] != "help")):
             return None
         return (state["year"], state["phase"], state["step"], bool(state["pending"]))
+
+    def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
+                     cards: list[tuple[str | None, float]] | None = None) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence, cards)
 
     def on_dice_seen(self, state: State, reading: dict[str, list[int]],
                      confidence: float = 1.0) -> Action | None:
