@@ -1,6 +1,7 @@
 """Dice from the camera, end to end: rendered frames of rolled dice (vision.synth_dice; no
-photos of real dice were taken) replayed through the real dice reader, the zone watcher in
-its whole-set mode, the camera bridge and a SQLite-backed TableService into a Kingsburg
+photos of real dice were taken) replayed through the real dice reader and the zone watcher
+as the camera runtime sets them up for the table (its roll zone, a whole-set zone), the
+camera bridge and a SQLite-backed TableService into a Kingsburg
 table. A sure roll is filled in for the player of that colour; a die the reader is unsure of
 makes the roll a proposal, confirmed on that player's phone, never applied silently.
 
@@ -12,7 +13,6 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.camera_bridge import CameraBridge
 from companion.games.base import HOST, Actor
 from companion.games.kingsburg import GAME
 from companion.games.kingsburg.camera import ZONE, on_card_seen, reading_of
@@ -25,14 +25,15 @@ def as_camera_sends(image):
     return cv2.imdecode(cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 90])[1], 1)
 
 
-def test_rolls_read_from_the_camera_reach_the_table(service):
+def test_rolls_read_from_the_camera_reach_the_table(service, tmp_path):
     pytest.importorskip("cv2")
-    from companion.camera import identifier_for
+    from companion.camera import CameraRuntime
+    from companion.config import Config
+    from vision.dice import DiceReader
     from vision.frame import Frame
     from vision.motion import MotionGate
     from vision.synth_dice import render_dice
     from vision.watcher import ZoneWatcher
-    from vision.zones import Zone
 
     live = service.create_table("kingsburg", ["Ann", "Brian", "Cindy"], "2468",
                                 {"initial_order": "seats", "two_player_block": False})
@@ -40,11 +41,14 @@ def test_rolls_read_from_the_camera_reach_the_table(service):
     service.submit(tid, {"type": "position", "year": 1, "phase": 2, "order": [0, 1, 2],
                          "players": [{}, {}, {}]}, HOST)
     assert service.get(tid).state["step"] == "roll"
-    bridge = CameraBridge(service, tid)
-    identifier = identifier_for(GAME.camera_deck)
-    watcher = ZoneWatcher([Zone(n, r) for n, r in GAME.camera_zones], identifier,
-                          bridge.handle, gate=MotionGate(refresh_ms=0))
-    watcher.whole_sets = frozenset(GAME.camera_sets)
+    # the camera as serve runs it, pointed at this table: it watches the game's roll zone
+    # with the dice reader, every die there counting (a whole-set zone)
+    runtime = CameraRuntime(Config(data_dir=str(tmp_path)), service)
+    runtime.bind(tid)
+    watcher = ZoneWatcher([], None, runtime.bridge.handle, gate=MotionGate(refresh_ms=0))
+    runtime._configure_watcher(watcher)
+    assert isinstance(watcher.identifier, DiceReader)
+    assert [z.name for z in watcher.zones] == ["roll"] and watcher.whole_sets == {"roll"}
     t_ns = 0
 
     def show(image, frames: int = 5) -> None:
