@@ -120,3 +120,48 @@ def test_the_host_panel_s_unlock_button_holds_its_word(server_factory, phone, wi
     # (read in one go: a live update may draw the players again between finding and reading)
     assert page.evaluate("""() => { const t = document.querySelector('.uno-players .tag');
         return [t.textContent, t.getClientRects().length]; }""") == ["dá as cartas", 1]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "pt-BR", "zh-CN"])
+def test_the_players_pages_fit_a_small_phone(server_factory, browser, locale):
+    """The leaderboard, a player's page (its colours, its games, Kingsburg's and UNO's scores,
+    Werewolf's cards), the import form opened, and a table's seats with their colours: at
+    320, 360 and 412 px, with a name as long as a name may be, in one word."""
+    server = server_factory()
+    long = "W" * 24
+    pin = {"X-Host-Pin": "2468"}
+
+    def table(game, players, actions, options=None):
+        _, res = server.request("POST", "/api/tables", {"game": game, "players": players,
+                                                        "pin": "2468", "options": options or {}})
+        for action in actions:
+            status, out = server.request("POST", f"/api/tables/{res['table']['id']}/actions",
+                                         {"action": action}, pin)
+            assert status == 200, out
+        return res
+
+    table("kingsburg", [long, "Bruno"], [{"type": "end_game"}])
+    table("uno", [long, "Bruno"], [{"type": "end_match"}])
+    table("werewolf", [long] + [f"Maximiliano{i}" for i in range(7)], [
+        {"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}},
+        {"type": "assign", "roles": ["werewolf", "werewolf", "seer"] + ["villager"] * 5},
+        {"type": "start", "empty_seats": True}, {"type": "end_game"}], {"deal": "host"})
+    seats = table("scorepad", [long, "Bruno", "Chen"], [])
+    for key, colour in ((long.lower(), "teal"), ("bruno", "yellow")):
+        assert server.request("PUT", f"/api/players/{key}/colour", {"colour": colour})[0] == 200
+    for width in (320, 360, 412):
+        ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 740},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+        page = ctx.new_page()
+        try:
+            for path in ("/players", f"/players/{long.lower()}", seats["url"] + "?join=1"):
+                page.goto(server.url + path)
+                if path == "/players":
+                    page.locator("#players-import summary").click()
+                    page.locator("#import-form input[name=pin]").wait_for()
+                if "join" in path:
+                    page.locator('#seats [data-seat="0"] .pdot').wait_for()
+                wide = page.evaluate("document.scrollingElement.scrollWidth")
+                assert wide <= width, (locale, width, path, wide)
+        finally:
+            ctx.close()
