@@ -75,6 +75,9 @@ def main() -> None:
         for d, what, r in outcomes:
             by_table[table][what] += 1
             by_colour[d.colour][what] += 1
+            if d.colour == "white":  # (the weak case: a white die on the white table)
+                by_colour["white die on white" if table == "white" else
+                          "white die elsewhere"][what] += 1
             if what == "wrong":
                 wrongs.append((seed, table, d.colour, d.value, r.colour, r.value,
                                r.confidence))
@@ -82,9 +85,9 @@ def main() -> None:
     def row(name, c):
         n = sum(c.values())
         pct = [100 * c[w] / n if n else 0 for w in ("right", "wrong", "unsure", "missed")]
-        return f"| {name:<10} | {n:>5} | " + " | ".join(f"{p:6.2f}%" for p in pct) + " |"
+        return f"| {name:<19} | {n:>5} | " + " | ".join(f"{p:6.2f}%" for p in pct) + " |"
 
-    head = "| {:<10} | {:>5} | {:>7} | {:>7} | {:>7} | {:>7} |".format(
+    head = "| {:<19} | {:>5} | {:>7} | {:>7} | {:>7} | {:>7} |".format(
         "", "dice", "right", "wrong", "unsure", "missed")
     print(f"{args.scenes} rendered scenes (seeds {args.seed}..{args.seed + args.scenes - 1}),"
           f" 1-8 dice each, sure at {SURE}")
@@ -95,7 +98,7 @@ def main() -> None:
         print(row(f"on {t}", by_table[t]))
         total.update(by_table[t])
     for c in sorted(by_colour):
-        print(row(f"{c} die", by_colour[c]))
+        print(row(c if " " in c else f"{c} die", by_colour[c]))
     print(row("all", total))
     ms = np.asarray(times) * 1000
     print(f"\nphantom sure readings: {phantoms}")

@@ -40,8 +40,8 @@ COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
 # pale orange (S about 105), its cloth a dark green (S about 105, V about 60)
 HUES: dict[str, tuple[tuple[int, int], ...]] = {
     "red": ((0, 9), (171, 180)), "yellow": ((18, 38), ), "green": ((39, 90), ),
-    "blue": ((91, 128), ), "purple": ((125, 156), )}
-MIN_SAT = {"red": 170, "yellow": 150, "green": 120, "blue": 120, "purple": 110}
+    "blue": ((91, 128), ), "purple": ((125, 154), )}
+MIN_SAT = {"red": 170, "yellow": 150, "green": 120, "blue": 120, "purple": 135}
 MIN_VAL = 60
 # white: barely coloured, bright, and brighter than the table around it by this much
 WHITE_SAT, WHITE_VAL, WHITE_LIFT = 60, 120, 5
