@@ -44,8 +44,10 @@
   function act(action) {
     if (ui.busy) return Promise.resolve();
     ui.busy = true;
-    return ctx.act(action).then((res) => { ui.alert = null; return res; })
-      .catch(() => {}).finally(() => { ui.busy = false; render(); });
+    // (resolves to null where the table refused the action: its answer, not the stream's
+    // refusal event, which may come before or after it)
+    return ctx.act(action).then((res) => { ui.alert = null; return res || true; })
+      .catch(() => null).finally(() => { ui.busy = false; render(); });
   }
 
   function mount(r, c) {
@@ -195,7 +197,7 @@
     const buttons = [];
     if (ui.mode === "play") {
       buttons.push(el("button", { class: "btn primary", type: "button", id: "ddz-play", disabled: !mine || !ui.sel.length || !!p,
-        onclick: () => { const cards = ui.sel.slice(); act({ type: "play", cards }).then(() => { if (!ui.alert) ui.sel = []; render(); }); }, text: t("Play") }),
+        onclick: () => { const cards = ui.sel.slice(); act({ type: "play", cards }).then((done) => { if (done) ui.sel = []; render(); }); }, text: t("Play") }),
       el("button", { class: "btn", type: "button", id: "ddz-pass", disabled: !mine || !h.last || !!p, onclick: () => act({ type: "pass" }), text: t("Pass") }));
     } else {
       buttons.push(el("button", { class: "btn primary", type: "button", id: "ddz-save", disabled: !ui.sel.length,
