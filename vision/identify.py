@@ -10,12 +10,14 @@ import numpy as np
 
 from vision.backs import uno_back
 from vision.detect import (
+    CROP_ASPECT,
     Quad,
     card_width,
     closeup_body,
     find_cards,
     iou_box,
     looks_for_bodies,
+    order_portrait,
     quarter_turned,
     rectify,
     side_ratio,
@@ -103,6 +105,22 @@ TILTED_TURN = 1.5
 # 69 and 70, and 70 and 70 with cnn.dehazed; uno_hemant turned: 541 and 545 of 667, now 550
 # and 553; none wrong, and the photos as they are, stretched and tilted, to the card as before)
 SIDEWAYS_PART = 1.3
+# A photo that is one card filling the frame (a straightened crop: no table around it, the
+# card's edges at the frame's) has no outline to find, while its pips, index and picture
+# frame are card-shaped quads: the detector offers those and never the whole frame, and a
+# drawn ten or three was read as its pips ("2C" twice for a 3 of clubs). Where the frame is
+# shaped like a card (detect.CROP_ASPECT) and its border is a card's plain margin (the middle
+# FRAME_RING_SPAN of each side, a strip FRAME_RING_DEPTH of the short side deep, at least
+# FRAME_RING_PALE of it pale: no more saturated than FRAME_RING_SAT and at least
+# FRAME_RING_LIGHT of the frame's highlights), the whole frame is read as one card
+# (Identifier._full_frame); named (from WHOLE_FRAME_FLOOR) and surer than every card found
+# inside it, it replaces them. A table (wood, felt, cloth) fails the border test; a white
+# desk passes it and is left to the network, which learned whole scenes as "not a card".
+FRAME_RING_SPAN = 0.7
+FRAME_RING_DEPTH = 0.02
+FRAME_RING_PALE = 0.8
+FRAME_RING_SAT = 90
+FRAME_RING_LIGHT = 0.55
 
 # A frame without colour (a monochrome camera, a black-and-white photo) cannot tell a card
 # whose name holds its colour from the one that differs only by it; the networks, trained on
@@ -131,6 +149,41 @@ def colourless(image: np.ndarray) -> bool:
     coloured = cv2.countNonZero(cv2.threshold(chroma, COLOURLESS_CHROMA, 255,
                                               cv2.THRESH_BINARY)[1])
     return coloured < COLOURLESS_SHARE * chroma.size
+
+
+def pale_border(image: np.ndarray) -> bool:
+    """Whether every side of the frame runs along a card's plain margin (FRAME_RING_*):
+    the sign that the photo is a card filling the frame."""
+    if image.ndim < 3 or image.shape[2] < 3:
+        return False
+    h, w = image.shape[:2]
+    d = max(2, round(FRAME_RING_DEPTH * min(h, w)))
+    if min(h, w) < 8 * d:
+        return False
+    x0, x1 = round(w * (1 - FRAME_RING_SPAN) / 2), round(w * (1 + FRAME_RING_SPAN) / 2)
+    y0, y1 = round(h * (1 - FRAME_RING_SPAN) / 2), round(h * (1 + FRAME_RING_SPAN) / 2)
+    strips = []
+    for strip in (image[:d, x0:x1], image[h - d:, x0:x1], image[y0:y1, :d],
+                  image[y0:y1, w - d:]):
+        # (saturation first, a side at a time: a table of wood, felt or cloth fails here,
+        # before the frame's highlights are measured)
+        hsv = cv2.cvtColor(np.ascontiguousarray(strip), cv2.COLOR_BGR2HSV)
+        if np.mean(hsv[..., 1] <= FRAME_RING_SAT) < FRAME_RING_PALE:
+            return False
+        strips.append(hsv)
+    few = cv2.cvtColor(np.ascontiguousarray(image[::4, ::4]), cv2.COLOR_BGR2GRAY)
+    cum = np.cumsum(cv2.calcHist([few], [0], None, [256], [0, 256]).ravel())
+    light = FRAME_RING_LIGHT * float(np.searchsorted(cum, 0.99 * cum[-1]))  # 99th pct
+    for s in strips:
+        if np.mean((s[..., 1] <= FRAME_RING_SAT) & (s[..., 2] >= light)) < FRAME_RING_PALE:
+            return False
+    return True
+
+
+def _clear_of_edges(corners: np.ndarray, w: int, h: int, margin: float) -> bool:
+    xs, ys = corners[:, 0], corners[:, 1]
+    return bool(xs.min() >= margin and ys.min() >= margin and xs.max() <= w - 1 - margin
+                and ys.max() <= h - 1 - margin)
 
 
 def colour_named(deck: str, label: str) -> bool:
@@ -294,6 +347,8 @@ class Identifier:
         cards = self._named(image, quads, crops, verdicts)
         if enclosing:
             cards = self._enclosing(image, cards, enclosing)
+        if self.whole_fallback and not any(q.whole and q.area_frac >= 1.0 for q in quads):
+            cards = self._full_frame(image, cards)
         # (UNO only: measured there; a taught deck's reader has no stricter threshold for
         # cards seen in part)
         if self.deck == "uno" and self.whole_fallback and not any(
@@ -371,6 +426,26 @@ class Identifier:
                 label = None
             cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
         return cards
+
+    def _full_frame(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
+        """A card filling the frame (see FRAME_RING_*): the whole frame read as one card
+        replaces what was found inside it (its pips, its index) where it is named surer
+        than any of them."""
+        h, w = image.shape[:2]
+        if not CROP_ASPECT[0] <= max(h, w) / max(1, min(h, w)) <= CROP_ASPECT[1] or \
+                not pale_border(image):
+            return cards
+        corners = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+        found = self._named(image, *self._read(image, [Quad(order_portrait(corners), 1.0,
+                                                             whole=True)]))
+        # (a card found clear of the frame's edges and named as surely is a card in a scene;
+        # one at the edge may be the card's own index corner, read as a card at 0.999)
+        margin = FRAME_RING_DEPTH * min(h, w)
+        if not found or found[0].label is None or any(
+                c.label is not None and c.confidence >= found[0].confidence
+                and _clear_of_edges(c.corners, w, h, margin) for c in cards):
+            return cards
+        return [found[0]]
 
     def _enclosing(self, image: np.ndarray, cards: list[Card], enclosing: list[Quad]
                    ) -> list[Card]:
