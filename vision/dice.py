@@ -51,6 +51,11 @@ SIDE_PX = (18, 90)
 FACE_OF_TOP = 0.8
 # a pip's area, as a share of the face's
 PIP_AREA = (0.006, 0.07)
+# a white die's pip, found by itself: this much darker than the table around it
+PIP_DARK = 45
+# a place on a face found by its pips where a pip may lie and none was found is suspect
+# where it is darker than the face by this share of the way to the pips' darkness
+MISSED_PIP = 0.1
 # a pip differs from its face's colour by this much at least (Lab units): less is no pip
 MIN_PIP_CONTRAST = 40.0
 # pips of one die are of one size: the largest at most this many times the smallest
@@ -241,6 +246,140 @@ def find_dice(image: np.ndarray, colours: tuple[str, ...] = COLOURS) -> list[Die
                                 lab_img[y0:y1, x0:x1].astype(np.float32), blob, (x0, y0))
             if reading is not None:
                 out.append(reading)
+    if "white" in colours:
+        out = _white_by_pips(image, out)
+    return out
+
+
+def _fit_layout(points: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The die face a cluster of 2-6 pips lies on, from the pips alone: (the layout's cost as
+    a share of the side, the face's corners), the best of every turn (1 degree apart) and
+    of the count's layouts; None for fewer than two pips (a lone dot tells no face)."""
+    n = len(points)
+    if not 2 <= n <= 6:
+        return None
+    centre = points.mean(axis=0)
+    rel = points - centre
+    best: tuple[float, np.ndarray] | None = None
+    for layout in (LAYOUTS[n], tuple((y, 1 - x) for x, y in LAYOUTS[n])):
+        ref = np.asarray(layout) - 0.5
+        scale = float(np.sqrt((rel ** 2).sum() / max((ref ** 2).sum(), 1e-9)))
+        if scale <= 0:
+            continue
+        for deg in range(0, 90):
+            a = np.deg2rad(deg)
+            rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+            placed = ref @ rot.T * scale
+            d = np.hypot(*(placed[:, None, :] - rel[None, :, :]).transpose(2, 0, 1))
+            if len(set(np.argmin(d, axis=1).tolist())) != n:
+                continue
+            cost = float(np.max(np.min(d, axis=1))) / scale
+            if best is None or cost < best[0]:
+                unit = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
+                best = (cost, (unit @ rot.T * scale + centre).astype(np.float32))
+    return best
+
+
+def _no_pip_missed(v: np.ndarray, quad: np.ndarray, pips: np.ndarray, face_v: float
+                   ) -> float:
+    """1.0 where every place a pip may lie on this face and none was found is as light as
+    the face; 0.5 where one is darker (a pip lost to glare or blur: a 5 without two corners
+    is laid out as a 3, a 3 without its middle as a 2). Found by its pips alone, a die has
+    no other check that its count is whole."""
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    to_frame = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    sites = np.asarray([(x, y) for x in (_A, _C, _B) for y in (_A, _C, _B)], np.float32)
+    at = cv2.perspectiveTransform(sites[None], to_frame)[0]
+    side = float(np.hypot(*(quad[1] - quad[0])))
+    r = max(1, int(0.07 * side + 0.5))
+    h, w = v.shape
+    spots = np.rint(pips).astype(int)
+    pip_v = float(np.median([v[y, x] for x, y in spots if 0 <= y < h and 0 <= x < w] or [0]))
+    for x, y in at:
+        if np.min(np.hypot(*(pips - (x, y)).T)) < 0.15 * side:
+            continue  # (a pip was found there)
+        xi, yi = int(np.rint(x)), int(np.rint(y))
+        patch = v[max(0, yi - r):yi + r + 1, max(0, xi - r):xi + r + 1]
+        if patch.size and float(patch.mean()) < face_v - MISSED_PIP * (face_v - pip_v):
+            return 0.5
+    return 1.0
+
+
+def _white_by_pips(image: np.ndarray, found: list[DieReading]) -> list[DieReading]:
+    """White dice found by their dark pips: on a white table the face is barely brighter
+    than the table, but its pips are dark, round and laid out as a die lays them. Clusters
+    of 2 to 6 such dots, on a pale face, away from the dice found by colour, are read from
+    the layout alone (a lone dot tells no die: a 1 must be found by its face). A white die
+    found by colour and read worse gives way."""
+    hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
+    s, v = hsv[..., 1], hsv[..., 2]
+    table = cv2.resize(cv2.medianBlur(cv2.resize(v, (v.shape[1] // 4, v.shape[0] // 4),
+                                                 interpolation=cv2.INTER_AREA), 15),
+                       (v.shape[1], v.shape[0]), interpolation=cv2.INTER_LINEAR)
+    dark = ((v.astype(np.int16) < table.astype(np.int16) - PIP_DARK) & (s < 90)
+            ).astype(np.uint8) * 255
+    n, _, stats, cents = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    dots = []
+    for i in range(1, n):
+        w, h, a = stats[i, 2:5]
+        if not 6 <= a <= 200 or max(w, h) > 1.8 * min(w, h) or a < 0.55 * w * h:
+            continue
+        dots.append((cents[i], float(a)))
+    if not dots:
+        return found
+    pts = np.asarray([c for c, _ in dots], np.float64)
+    areas = np.asarray([a for _, a in dots])
+    # single linkage: dots closer than 0.75 of the side a pip of their size implies
+    sides = np.sqrt(areas / (np.pi * 0.085 ** 2))
+    group = list(range(len(dots)))
+
+    def root(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for i in range(len(dots)):
+        for j in range(i + 1, len(dots)):
+            if np.hypot(*(pts[i] - pts[j])) < 0.75 * max(sides[i], sides[j]):
+                group[root(i)] = root(j)
+    clusters: dict[int, list[int]] = {}
+    for i in range(len(dots)):
+        clusters.setdefault(root(i), []).append(i)
+    out = list(found)
+    for members in clusters.values():
+        # (a speck much smaller than the cluster's pips is none: the table or the side
+        # showing at the face's rounded corner; a pip half lost is told by _no_pip_missed)
+        typical = float(np.median(areas[members]))
+        members = [i for i in members if areas[i] >= 0.45 * typical]
+        fit = _fit_layout(pts[members])
+        if fit is None:
+            continue
+        cost, quad = fit
+        side = float(np.hypot(*(quad[1] - quad[0])))
+        if not SIDE_PX[0] <= side <= SIDE_PX[1]:
+            continue
+        centre = quad.mean(axis=0)
+        near = [r for r in out if np.hypot(*(np.asarray(r.centre) - centre)) < 0.6 * side]
+        if any(r.colour != "white" for r in near):
+            continue  # (a yellow die's dark pips: read by its colour)
+        # the face around the pips must be pale and not darker than the table
+        face = np.zeros(v.shape, np.uint8)
+        cv2.fillConvexPoly(face, np.round(quad).astype(np.int32), 255)
+        face &= cv2.bitwise_not(cv2.dilate(dark, np.ones((3, 3), np.uint8)))
+        if np.count_nonzero(face) < 0.4 * side * side:
+            continue
+        pale = float(np.mean((s[face > 0] < WHITE_SAT) & (v[face > 0] >= WHITE_VAL)))
+        sizes = areas[members]
+        conf = min(float(np.clip(1 - (cost - LAYOUT_OK) / (LAYOUT_BAD - LAYOUT_OK), 0, 1)),
+                   1.0 if sizes.max() <= PIP_SAME * sizes.min() else 0.5,
+                   float(np.clip((pale - 0.7) / 0.2, 0, 1)),
+                   _no_pip_missed(v, quad, pts[members], float(np.median(v[face > 0]))))
+        if any(r.confidence >= conf and r.value is not None for r in near):
+            continue
+        out = [r for r in out if not any(r is q for q in near)]
+        out.append(DieReading("white", len(members), round(conf, 4), quad,
+                              "" if conf >= 1 else "pips-only"))
     return out
 
 

@@ -52,8 +52,8 @@ def test_turned_blurred_and_lit_any_way_a_die_is_right_or_honestly_unsure(table)
         dice = [(str(rng.choice(COLOURS)), int(rng.integers(1, 7))) for _ in range(6)]
         image, drawn = render_dice(dice, seed=seed, table=table, blur=1.8, noise=6.0)
         check(image, drawn, tally)
-    # (a white die on the white table is the known weak case: found by its side and shadow)
-    assert tally["right"] >= (0.6 if table == "white" else 0.9) * 72, tally
+    # (a white die on the white table is the weak case: found by its pips alone)
+    assert tally["right"] >= (0.8 if table == "white" else 0.95) * 72, tally
 
 
 def test_a_smudged_face_is_unsure_not_wrong():
@@ -88,3 +88,33 @@ def test_a_scene_is_the_same_from_the_same_seed():
     a, da = render_dice([("green", 3)], seed=42)
     b, db = render_dice([("green", 3)], seed=42)
     assert np.array_equal(a, b) and da == db
+
+
+def _white_five_on_white(cover: tuple[tuple[float, float], ...] = ()):
+    """A white 5 on the white table, straight, its pips at ``cover`` (places on its face,
+    0..1) faded to a light grey (a lamp's reflection on them)."""
+    import cv2
+
+    from vision.synth import table_texture
+    from vision.synth_dice import place_die
+
+    rng = np.random.default_rng(4)
+    scene = table_texture("white", (320, 240), rng).copy()
+    quad = place_die(scene, "white", 5, (160.0, 120.0), 40.0, 0.0, rng, skew=0.0)
+    for x, y in cover:
+        at = quad[0] + (quad[1] - quad[0]) * x + (quad[3] - quad[0]) * y
+        cv2.circle(scene, (int(at[0]), int(at[1])), 5, (195, 195, 195), -1)
+    return cv2.GaussianBlur(scene, (0, 0), 0.6)
+
+
+def test_a_white_die_on_a_white_table_is_read_by_its_pips():
+    (reading,) = find_dice(_white_five_on_white())
+    assert (reading.colour, reading.value) == ("white", 5) and reading.confidence >= SURE
+
+
+def test_a_white_die_whose_pips_were_lost_is_not_read_as_a_smaller_number():
+    """Two corners of a 5 faded (glare) leave a 3's diagonal of dark pips: found by its pips
+    alone, the die's empty pip places are looked at, and the darker ones make it unsure."""
+    image = _white_five_on_white(cover=((0.75, 0.25), (0.25, 0.75)))
+    readings = find_dice(image)
+    assert readings and all(r.confidence < SURE for r in readings), readings
