@@ -13,10 +13,15 @@ blob not square, pips of unlike sizes or a face whose colour is half another's l
 reading's confidence: a die the reader is not sure of is reported unsure, with its best
 guess, for a person to confirm (the game's ``SURE``), never passed off as sure.
 
+A white die on a white table is barely brighter than the table: where its colour finds no
+readable face, it is found by its pips alone (``_white_by_pips``: 2 to 6 dark round dots
+laid out as a die lays them, on a pale face), and there every place a pip may lie and none
+was found must be as light as the face (a faded pip would make a 5 a 3). A white 1 on a
+white table is one dot: nothing to tell it from a crumb, so it is left to the phone.
+
 Measured on rendered scenes only (``vision.synth_dice``; ``tools/measure_dice.py``): no camera
-was at hand. A white die on a white table is the weak case (its face is barely brighter
-than the table, and it is found by its grey side and its shadow). Real photos are still
-to be taken and measured (docs/games/kingsburg.md, "Dice from the camera").
+was at hand. Real photos are still to be taken and measured (docs/games/kingsburg.md, "Dice
+from the camera").
 
 ``DiceReader`` gives the camera's watcher what it wants of a deck's identifier
 (``identify(image) -> [Card]``, ``deck``): each die is a "card" labelled ``colour:value``, its
