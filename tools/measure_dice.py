@@ -9,7 +9,7 @@ colour and the value, at the game's SURE confidence or more), wrong (sure, and t
 the value is not the drawn one), unsure (below SURE: the phone asks), missed (no reading).
 A sure reading where no die was drawn is a phantom.
 
-    .venv/bin/python tools/measure_dice.py [--scenes 300] [--seed 10000]
+    .venv/bin/python tools/measure_dice.py [--scenes 300] [--seed 10000] [--hard]
 """
 
 from __future__ import annotations
@@ -61,6 +61,9 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=300)
     ap.add_argument("--seed", type=int, default=10_000)
     ap.add_argument("--show-wrong", action="store_true")
+    ap.add_argument("--hard", action="store_true",
+                    help="dimmer and brighter light (0.5-1.25), blur up to sigma 2, noise 8, "
+                         "glare up to 70")
     args = ap.parse_args()
     by_table: dict[str, Counter] = defaultdict(Counter)
     by_colour: dict[str, Counter] = defaultdict(Counter)
@@ -69,7 +72,9 @@ def main() -> None:
         seed = args.seed + k
         rng = np.random.default_rng(seed)
         table = TABLES[k % len(TABLES)]
-        image, drawn = render_dice(random_roll(rng), seed=seed, table=table)
+        harder = {"light": (0.5, 1.25), "blur": 2.0, "noise": 8.0, "glare": 70.0} \
+            if args.hard else {}
+        image, drawn = render_dice(random_roll(rng), seed=seed, table=table, **harder)
         t0 = time.perf_counter()
         outcomes, ph = judge(image, drawn)
         times.append(time.perf_counter() - t0)
@@ -92,7 +97,7 @@ def main() -> None:
     head = "| {:<19} | {:>5} | {:>7} | {:>7} | {:>7} | {:>7} |".format(
         "", "dice", "right", "wrong", "unsure", "missed")
     print(f"{args.scenes} rendered scenes (seeds {args.seed}..{args.seed + args.scenes - 1}),"
-          f" 1-8 dice each, sure at {SURE}")
+          f" 1-8 dice each, sure at {SURE}{', hard' if args.hard else ''}")
     print(head)
     print("|" + "|".join("-" * len(x) for x in head.split("|")[1:-1]) + "|")
     total: Counter = Counter()
