@@ -154,3 +154,18 @@ def test_random_camera_sets_never_break_the_hook():
                  for _ in range(int(rng.integers(0, 10)))]
         action = on_card_seen(t.state, ZONE, None, 0.5, cards)
         assert action is None or action["type"] in ("roll", "propose_roll")
+
+
+def test_the_camera_follows_a_kingsburg_table_and_watches_its_roll_zone(service, tmp_path):
+    from companion.camera import CameraRuntime
+    from companion.config import Config
+
+    runtime = CameraRuntime(Config(camera="replay", data_dir=str(tmp_path)), service)
+    service.add_listener(runtime.on_update)  # (as ``companion serve`` wires it)
+    live = service.create_table("kingsburg", ["Ann", "Brian"], "2468")
+    service.submit(live.id, {"type": "position", "year": 1, "phase": 2, "order": [0, 1],
+                             "players": [{}, {}]}, HOST)
+    assert runtime.table_id == live.id
+    assert runtime.deck_for(live.id) == "dice"
+    assert [z["name"] for z in runtime.zones_for(live.id)] == ["roll"]
+    assert runtime.unused_zones(live.id, ["roll", "elsewhere"]) == ["elsewhere"]
