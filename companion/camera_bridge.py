@@ -2,7 +2,8 @@
 
 The watcher (vision/) reports a stable new top card per zone; the game's pure
 ``on_card_seen(state, zone, label, confidence[, t_ns, signature, again])`` says what that means
-(UNO: this player's play; Versus: a pile's new top), and the bridge submits it as
+(UNO: this player's play; Versus: a pile's new top; a list of them: Kingsburg's rolls
+of the players whose dice lie in view), and the bridge submits each as
 ``Actor(seat, source="camera")``. A refused card is not logged (the rules refused it), but
 every phone hears it as a ``refused`` event, and the buzzer sounds: the player takes the card
 back. A camera that stops is announced so the phones fall back to tapping (``camera_lost``),
@@ -131,6 +132,16 @@ class CameraBridge:
             action = hook(live.state, event.zone, label, confidence, **extra)
         if action is None:
             return None
+        if isinstance(action, list):  # several at once (Kingsburg: the players' rolls)
+            done = None
+            for one in action:
+                done = self._submit(tid, live, one, label)
+            return done
+        return self._submit(tid, live, action, label)
+
+    def _submit(self, tid: str, live: Any, action: dict[str, Any],
+                label: str | None) -> dict[str, Any]:
+        """One action the camera's event means, as the camera acting for its seat."""
         seat = action.get("seat") if isinstance(action.get("seat"), int) else None
         try:
             update = self.service.submit(tid, action, Actor(seat=seat, source="camera"))

@@ -22,12 +22,12 @@ SURE = 0.9  # below this the reading is proposed, not applied
 ZONE = "roll"  # the camera's zone where dice are rolled into view
 
 
-def reading_of(cards: Any) -> tuple[dict[str, list[int]], float]:
-    """``{colour: [values]}`` and the least confidence from the camera's (label, confidence)
-    pairs (labels ``colour:value``); a die it could not read (no label) is left out, so its
-    player's roll is short and waits for the phone."""
+def reading_of(cards: Any) -> tuple[dict[str, list[int]], dict[str, float]]:
+    """``{colour: [values]}`` and each colour's least confidence, from the camera's (label,
+    confidence) pairs (labels ``colour:value``); a die it could not read (no label) is left
+    out, so its player's roll is short and waits for the phone."""
     reading: dict[str, list[int]] = {}
-    confidence = 1.0
+    least: dict[str, float] = {}
     for item in cards if isinstance(cards, (list, tuple)) else ():
         if not isinstance(item, (list, tuple)) or len(item) != 2:
             continue
@@ -36,51 +36,74 @@ def reading_of(cards: Any) -> tuple[dict[str, list[int]], float]:
         if colour not in (*COLOURS, "white") or value not in ("1", "2", "3", "4", "5", "6"):
             continue
         reading.setdefault(colour, []).append(int(value))
-        if isinstance(conf, (int, float)):
-            confidence = min(confidence, float(conf))
-    return reading, confidence
+        sure = float(conf) if isinstance(conf, (int, float)) else 0.0
+        least[colour] = min(least.get(colour, 1.0), sure)
+    return reading, least
 
 
 def on_card_seen(state: dict[str, Any], zone: str, label: str | None, confidence: float,
-                 cards: Any = None) -> dict[str, Any] | None:
-    """The camera's set of dice in the roll zone, held still: the roll it means (or None).
-    The confidence is the least of all the dice in the zone (``label`` and ``confidence``,
-    the watcher's first die, say nothing more): one unsure die makes the roll a proposal."""
+                 cards: Any = None) -> list[dict[str, Any]] | None:
+    """The camera's set of dice in the roll zone, held still: a roll for each player whose
+    dice are in it and who has not rolled (players roll at once), or None. Each roll is as
+    sure as its own dice (``label`` and ``confidence``, the watcher's first die, say nothing
+    more): one unsure die makes that player's roll a proposal."""
     if zone != ZONE or not cards:
         return None
     reading, least = reading_of(cards)
-    return on_dice_seen(state, reading, least)
+    return rolls_seen(state, reading, least) or None
 
 
 def on_dice_seen(state: dict[str, Any], reading: dict[str, list[int]],
                  confidence: float = 1.0) -> dict[str, Any] | None:
     """The action a reading means now, or None (not a rolling moment, no seat's colour, not
-    the right number of dice)."""
-    if state.get("ended") or state.get("step") != "roll" or not isinstance(reading, dict):
+    the right number of dice): the first of ``rolls_seen``, all as sure as ``confidence``."""
+    if not isinstance(reading, dict):
         return None
+    sure = {colour: confidence for colour in reading}
+    actions = rolls_seen(state, reading, sure, first=True)
+    return actions[0] if actions else None
+
+
+def rolls_seen(state: dict[str, Any], reading: dict[str, list[int]],
+               sure: dict[str, float], first: bool = False) -> list[dict[str, Any]]:
+    """The rolls a reading means now: each seat whose three dice of its colour are read and
+    who has not rolled yet (the dice of a roll already made may still lie there), with as
+    many white dice as he has this season; below SURE (the least of the dice used) a
+    proposal. White dice go to a player only where he is the one in view who has any (or,
+    with ``first``, to the first such player); two players' white dice cannot be told apart,
+    so those are left to the phones. Two players' neutral dice come from an unused colour,
+    only when sure."""
+    if state.get("ended") or state.get("step") != "roll" or not isinstance(reading, dict):
+        return []
     season = state["season"]
     n = len(state["players"])
-    for seat in range(n):
-        values = reading.get(COLOURS[seat])
-        if not isinstance(values, list) or len(values) != COLOURED_DICE:
-            continue
-        if season["dice"][seat] is not None:
-            continue  # (already rolled: the dice still lying there)
+    ready = [seat for seat in range(n)
+             if isinstance(reading.get(COLOURS[seat]), list)
+             and len(reading[COLOURS[seat]]) == COLOURED_DICE
+             and season["dice"][seat] is None]
+    with_whites = [seat for seat in ready if season["whites"][seat]]
+    actions = []
+    for seat in ready:
         whites = season["whites"][seat]
+        if whites and len(with_whites) > 1 and not first:
+            continue
         white = list(reading.get("white") or [])[:whites] if whites else []
         if len(white) != whites:
             continue
-        action = {"type": "roll", "seat": seat, "dice": list(values), "white": white}
-        if confidence < SURE:
-            action["type"] = "propose_roll"
-        return action
-    if n == 2 and season.get("neutral") is None and confidence >= SURE:
+        conf = min(sure.get(COLOURS[seat], 0.0), sure.get("white", 0.0) if whites else 1.0)
+        actions.append({"type": "roll" if conf >= SURE else "propose_roll", "seat": seat,
+                        "dice": list(reading[COLOURS[seat]]), "white": white})
+        if first:
+            return actions
+    if n == 2 and season.get("neutral") is None:
         for colour in COLOURS[n:]:
             values = reading.get(colour)
-            if isinstance(values, list) and len(values) == COLOURED_DICE:
+            if isinstance(values, list) and len(values) == COLOURED_DICE and \
+                    sure.get(colour, 0.0) >= SURE:
                 # (rolled by the players: the camera acts for the first of them)
-                return {"type": "roll_neutral", "dice": list(values), "seat": 0}
-    return None
+                actions.append({"type": "roll_neutral", "dice": list(values), "seat": 0})
+                break
+    return actions[:1] if first else actions
 
 
 def propose(m: Move, action: dict[str, Any]) -> Rejection | None:

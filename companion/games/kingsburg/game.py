@@ -145,7 +145,8 @@ class Kingsburg:
         return (state["year"], state["phase"], state["step"], bool(state["pending"]))
 
     def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
-                     cards: list[tuple[str | None, float]] | None = None) -> Action | None:
+                     cards: list[tuple[str | None, float]] | None = None
+                     ) -> list[Action] | None:
         return camera.on_card_seen(state, zone, label, confidence, cards)
 
     def on_dice_seen(self, state: State, reading: dict[str, list[int]],

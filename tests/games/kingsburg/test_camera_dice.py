@@ -19,6 +19,7 @@ from companion.games.kingsburg.camera import ZONE, on_card_seen, reading_of
 from tests.games.kingsburg.conftest import Table
 
 RED, BLUE, GREEN = range(3)
+C = GREEN
 
 
 def as_camera_sends(image):
@@ -69,20 +70,18 @@ def test_rolls_read_from_the_camera_reach_the_table(service, tmp_path):
     assert entry["body"]["type"] == "roll"
     assert season()["dice"][BLUE] is None
 
-    # Brian rolls beside Ann's dice, still lying there: only his roll is new
-    show(render_dice([*red, ("blue", 2), ("blue", 2), ("blue", 6)], seed=2, table="wood")[0])
-    assert sorted(d["v"] for d in season()["dice"][BLUE]) == [2, 2, 6]
-    assert [d["v"] for d in season()["dice"][RED]] == [1, 3, 5]
-
-    # Cindy's dice, a speck of light on one of them: that die is unsure (something on its
-    # face is no pip), so her roll is only proposed, to her phone
-    image, drawn = render_dice([("green", 4), ("green", 6), ("green", 2)], seed=3,
-                               table="cloth", glare=0)
-    x, y = (round(v) for v in drawn[1].centre)
+    # Brian and Cindy roll at once, beside Ann's dice still lying there; a speck of light
+    # on one of Cindy's dice (something on its face is no pip) makes it unsure: Brian's
+    # roll is filled in, hers only proposed, to her phone
+    image, drawn = render_dice([*red, ("blue", 2), ("blue", 2), ("blue", 6), ("green", 4),
+                                ("green", 6), ("green", 2)], seed=3, table="cloth", glare=0)
+    x, y = (round(v) for v in drawn[7].centre)
     cv2.rectangle(image, (x - 1, y - 1), (x, y), (250, 250, 250), -1)
     heard: list[dict] = []
     service.add_listener(lambda update: heard.extend(update.events))
     show(image)
+    assert sorted(d["v"] for d in season()["dice"][BLUE]) == [2, 2, 6]
+    assert [d["v"] for d in season()["dice"][RED]] == [1, 3, 5]
     state = service.get(tid).state
     assert state["season"]["dice"][GREEN] is None  # nothing applied silently
     proposal = state["proposals"][str(GREEN)]
@@ -97,30 +96,56 @@ def test_rolls_read_from_the_camera_reach_the_table(service, tmp_path):
 def test_a_proposal_may_be_typed_over_on_the_phone():
     t = Table(3, two_player_block=False)
     t.set_position(year=1, phase=2, players=[{}, {}, {}])
-    t.do(on_card_seen(t.state, ZONE, None, 0.5, [("green:4", 0.5), ("green:6", 0.99),
-                                                 ("green:2", 0.99)]), GREEN)
+    (proposal,) = on_card_seen(t.state, ZONE, None, 0.5, [("green:4", 0.5), ("green:6", 0.99),
+                                                          ("green:2", 0.99)])
+    t.do(proposal, GREEN)
     # she looks, and types her roll over it: the typed values count
     t.do({"type": "roll", "dice": [3, 6, 2]}, GREEN)
     assert [d["v"] for d in t.season["dice"][GREEN]] == [3, 6, 2]
     assert str(GREEN) not in t.state["proposals"]
 
 
-def test_an_unsure_die_makes_a_proposal_the_player_confirms():
+def test_each_player_s_roll_is_as_sure_as_his_own_dice():
+    """Players roll at once: every roll in view is made, a sure one applied, one with an
+    unsure die of his proposed to that player, who confirms it."""
     t = Table(3, two_player_block=False)
     t.set_position(year=1, phase=2, players=[{}, {}, {}])
-    cards = (("blue:2", 0.99), ("blue:5", 0.41), ("blue:6", 0.98), ("red:1", 0.99))
-    action = on_card_seen(t.state, ZONE, "blue:2", 0.99, cards)
-    assert action == {"type": "propose_roll", "seat": BLUE, "dice": [2, 5, 6], "white": []}
-    t.do(action, BLUE)
+    cards = (("blue:2", 0.99), ("blue:5", 0.41), ("blue:6", 0.98), ("red:1", 0.99),
+             ("red:1", 0.97), ("red:4", 0.99))
+    actions = on_card_seen(t.state, ZONE, "blue:2", 0.99, cards)
+    assert actions == [
+        {"type": "roll", "seat": RED, "dice": [1, 1, 4], "white": []},
+        {"type": "propose_roll", "seat": BLUE, "dice": [2, 5, 6], "white": []}]
+    for action in actions:
+        t.do(action, action["seat"])
+    assert [d["v"] for d in t.season["dice"][RED]] == [1, 1, 4]
     assert t.season["dice"][BLUE] is None
     t.do({"type": "confirm_roll"}, BLUE)
     assert [d["v"] for d in t.season["dice"][BLUE]] == [2, 5, 6]
 
 
+def test_white_dice_of_two_players_in_view_are_left_to_the_phones():
+    t = Table(3, two_player_block=False)
+    t.set_position(year=1, phase=2, aid_die=C, players=[{}, {}, {}])
+    sure = [("red:1", 1.0), ("red:2", 1.0), ("red:3", 1.0), ("green:4", 1.0),
+            ("green:5", 1.0), ("green:6", 1.0), ("white:2", 1.0)]
+    (roll_a, roll_c) = on_card_seen(t.state, ZONE, None, 1.0, sure)
+    assert roll_a["seat"] == RED and roll_c == {"type": "roll", "seat": C,
+                                                "dice": [4, 5, 6], "white": [2]}
+    t.do(roll_a, RED)
+    t.do(roll_c, C)
+    # Ann has Farms too: whose is which white die? Nobody can tell: the phones are used
+    both = Table(3, two_player_block=False)
+    both.set_position(year=1, phase=2, aid_die=C,
+                      players=[{"buildings": ["inn", "market", "farms"]}, {}, {}])
+    assert both.season["whites"] == [1, 0, 1]
+    assert on_card_seen(both.state, ZONE, None, 1.0, [*sure, ("white:5", 1.0)]) is None
+
+
 def test_the_camera_s_pairs_make_a_reading_and_nonsense_makes_none():
     assert reading_of([("red:1", 0.95), ("white:6", 0.99), (None, 0.0), ("red:9", 1.0),
-                       ("pink:2", 1.0), "x", ("red:3",), (5, 5)]) == (
-        {"red": [1], "white": [6]}, 0.95)
+                       ("pink:2", 1.0), "x", ("red:3",), (5, 5), ("red:2", "high")]) == (
+        {"red": [1, 2], "white": [6]}, {"red": 0.0, "white": 0.99})
     t = Table(3, two_player_block=False)
     t.set_position(year=1, phase=2, players=[{}, {}, {}])
     for cards in (None, [], "red:1", [("red:1", 1.0)], {"red": [1, 2, 3]}):
@@ -152,8 +177,9 @@ def test_random_camera_sets_never_break_the_hook():
     for _ in range(300):
         cards = [(labels[int(rng.integers(len(labels)))], float(rng.random()))
                  for _ in range(int(rng.integers(0, 10)))]
-        action = on_card_seen(t.state, ZONE, None, 0.5, cards)
-        assert action is None or action["type"] in ("roll", "propose_roll")
+        actions = on_card_seen(t.state, ZONE, None, 0.5, cards) or []
+        assert all(a["type"] in ("roll", "propose_roll") for a in actions)
+        assert len({a["seat"] for a in actions}) == len(actions)
 
 
 def test_the_camera_follows_a_kingsburg_table_and_watches_its_roll_zone(service, tmp_path):
