@@ -1,5 +1,5 @@
-"""Dice from the camera: a later vision piece reads the pips and the dice colours and hands
-``on_dice_seen`` a reading ``{colour: [values]}``; it becomes a roll for the player of that
+"""Dice from the camera: the dice reader (``vision.dice``) reads the pips and the dice colours,
+and a reading ``{colour: [values]}`` (``on_dice_seen``) becomes a roll for the player of that
 colour (each seat has one, ``data.COLOURS``; "white" are the white dice he has this season).
 A reading the recogniser is not sure of becomes a proposal that the player confirms on his
 phone (``confirm_roll``), never a roll applied silently.
