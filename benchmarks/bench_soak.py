@@ -278,7 +278,8 @@ class Soak:
 
     def run(self, seconds: float, every: float = 5.0) -> list[Sample]:
         for kind in ("scorepad", "uno", "werewolf", "versus"):
-            self.create(kind)
+            if kind not in self.tables:
+                self.create(kind)
         workers = [threading.Thread(target=self.player, daemon=True)]
         workers += [threading.Thread(target=self.phone, args=(k,), daemon=True)
                     for k in range(self.phones)]
@@ -339,9 +340,9 @@ def report(samples: list[Sample], tables: int = 4) -> str:
     return "\n".join(lines)
 
 
-def start_server(data: Path, camera: str) -> tuple[Server, Path]:
+def start_server(data: Path, camera: str, speech: str = "silent") -> tuple[Server, Path]:
     """A server whose output goes to a file (its size is the log's), as journald keeps it."""
-    server = Server(data, camera=camera)
+    server = Server(data, camera=camera, speech=speech)
     server.start()
     log = data.parent / "server.log"
     fd = server.proc.stdout.fileno()
