@@ -69,6 +69,14 @@ PIPS_GAINSAY_BELOW = 0.9
 # camera nearer well before this (vision/view_check.SMALL_BELOW: 51 pixels at 640x480).
 NAMED_WIDTH_FLOOR = {"french": 40.0}
 CARD_ASPECT = 88 / 63  # a standard card's height over its width
+# A club or spade narrower than this (pixels) is named only from SMALL_BLACK_SURE: small, a
+# club's leaves and a spade's point are a few pixels apart. The shared photos shrunk to a
+# third, a fifth, a seventh and 320 pixels wide (tools/measure_small_cards.py's noise and
+# JPEG) named a king of clubs 53 pixels wide as spades at 0.89 (issue 33's one wrong name at
+# 320 px); black cards under 60 pixels named under 0.9: 7 right and that one wrong (red
+# cards: 10 right, none wrong; 1137 names in all).
+SMALL_BLACK_BELOW = 60.0
+SMALL_BLACK_SURE = 0.9
 # The standard pack's look for cards by their tops (Identifier._tops_look): this many tops
 # read at most; one counts where it overlaps no named card by this much (IoU); its corners
 # may run off the image by this share of its long side
@@ -443,6 +451,9 @@ class Identifier:
                     conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
             if label is not None and floor and card_width(q.corners) < floor:
+                label = None
+            if self.deck == "french" and label is not None and label[-1] in "SC" and \
+                    conf < SMALL_BLACK_SURE and card_width(q.corners) < SMALL_BLACK_BELOW:
                 label = None
             cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
         return cards
