@@ -134,6 +134,9 @@ FRAME_RING_DEPTH = 0.02
 FRAME_RING_PALE = 0.8
 FRAME_RING_SAT = 90
 FRAME_RING_LIGHT = 0.55
+# ... unless this many cards were named clear of the frame's edges: a scene on a white desk
+# (the whole frame's reading cost ~1-4 ms a frame there, the pips' and index reads included)
+FRAME_SCENE_CARDS = 3
 
 # A frame without colour (a monochrome camera, a black-and-white photo) cannot tell a card
 # whose name holds its colour from the one that differs only by it; the networks, trained on
@@ -463,15 +466,16 @@ class Identifier:
         replaces what was found inside it (its pips, its index) where it is named surer
         than any of them."""
         h, w = image.shape[:2]
+        margin = FRAME_RING_DEPTH * min(h, w)
         if not CROP_ASPECT[0] <= max(h, w) / max(1, min(h, w)) <= CROP_ASPECT[1] or \
-                not pale_border(image):
+                sum(c.label is not None and _clear_of_edges(c.corners, w, h, margin)
+                    for c in cards) >= FRAME_SCENE_CARDS or not pale_border(image):
             return cards
         corners = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
         found = self._named(image, *self._read(image, [Quad(order_portrait(corners), 1.0,
                                                              whole=True)]))
         # (a card found clear of the frame's edges and named as surely is a card in a scene;
         # one at the edge may be the card's own index corner, read as a card at 0.999)
-        margin = FRAME_RING_DEPTH * min(h, w)
         if not found or found[0].label is None or any(
                 c.label is not None and c.confidence >= found[0].confidence
                 and _clear_of_edges(c.corners, w, h, margin) for c in cards):
