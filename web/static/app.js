@@ -179,6 +179,24 @@
     return data;
   };
 
+  /* A view patched (web/stream.py ``diff``): {"=": v} replaced; an object's {"~": {key:
+     patch}, "-": [keys gone]}; a list's {"+": [appended]}, {"len": n} or {"@": {i: patch}}.
+     The old value is left as it was. */
+  TC.patch = function (old, p) {
+    if ("=" in p) return p["="];
+    if ("+" in p) return old.concat(p["+"]);
+    if ("len" in p) return old.slice(0, p.len);
+    if ("@" in p) {
+      const out = old.slice();
+      for (const [i, q] of Object.entries(p["@"])) out[Number(i)] = TC.patch(out[Number(i)], q);
+      return out;
+    }
+    const out = Object.assign({}, old);
+    for (const [k, q] of Object.entries(p["~"] || {})) out[k] = TC.patch(out[k], q);
+    for (const k of p["-"] || []) delete out[k];
+    return out;
+  };
+
   /* ---- game plugins ---- */
   TC.games = {};
   TC.registerGame = function (id, plugin) { TC.games[id] = plugin; };
@@ -572,11 +590,13 @@
       // version moves only with what that player may see). The pass and the PIN stay in
       // headers: the stream is opened with a single-use ticket, as an EventSource sends no
       // headers and an address is kept in logs and the history.
-      let q = "";
+      // (diff=1: after the first view, each message is what changed, TC.patch: the whole
+      // view of a long score pad was 60 kB a message)
+      let q = "?diff=1";
       if (me || pin) {
         try {
           const res = await TC.api("POST", "/api/tables/" + id + "/stream-ticket", undefined, creds());
-          q = "?ticket=" + encodeURIComponent(res.ticket);
+          q += "&ticket=" + encodeURIComponent(res.ticket);
         } catch (e) {
           if (mine !== opening) return;
           document.getElementById("live").className = "dot off";
@@ -589,8 +609,14 @@
       const here = source = new EventSource("/api/tables/" + id + "/stream" + q);
       const dot = document.getElementById("live");
       let opened = false;
-      here.addEventListener("state", (ev) => {
+      let wire = null;  // the last view this stream told (its patches apply to it)
+      const heard = (kind) => (ev) => {
         const msg = JSON.parse(ev.data);
+        if (kind === "patch" && !wire) return;
+        wire = kind === "patch" ? TC.patch(wire, msg.patch) : msg.view;
+        // (the page is given a copy: a game that changes its view in place changes no
+        // patch's base)
+        msg.view = JSON.parse(JSON.stringify(wire));
         // (the connection is back: "cannot be reached" said meanwhile stayed on screen)
         if (dot.className !== "dot on") {
           TC.clearToast(t("The companion cannot be reached. Check the Wi-Fi."));
@@ -602,7 +628,9 @@
         // stream was heard, a camera back or a pause while the phone opened the page or
         // was off the Wi-Fi, is asked once the stream is)
         if (!opened) { opened = true; checkCamera(!cameraAsked); cameraAsked = true; }
-      });
+      };
+      here.addEventListener("state", heard("state"));
+      here.addEventListener("patch", heard("patch"));
       here.onerror = () => {
         dot.className = "dot off";
         // The browser retries a dropped stream by itself, but not one answered with an
