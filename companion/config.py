@@ -37,7 +37,7 @@ def default_data_dir() -> Path:
 class Config:
     host: str = ""  # empty: 0.0.0.0 on a Pi (the LAN), 127.0.0.1 elsewhere
     port: int = 8000
-    threads: int = 48  # SSE holds a thread per phone: ten phones a table, several tables
+    threads: int = 48  # the app's worker threads (the live streams hold none: web/asgi.py)
     data_dir: str = ""  # empty: the user's data directory (XDG)
     database: str = ""  # empty: <data_dir>/companion.sqlite3
     camera: str = ""  # picamera2 | opencv:<index or path> | replay[:<folder>] | off; empty: auto

@@ -7,11 +7,13 @@ pins (with a warning), keys in the terminal and on-screen buttons for slaps.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import ipaddress
 import logging
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -109,19 +111,16 @@ def serve(args: argparse.Namespace) -> int:
     url = public_url(cfg)
     cfg.public_url = cfg.public_url or url
     service, app = build(cfg)
-    from waitress.server import create_server
-
     try:  # (bound before anything starts or "ready" is said)
-        server = create_server(app, host=cfg.bind_host, port=cfg.port, threads=cfg.threads,
-                               channel_timeout=3600, ident="companion")
-    except OSError as exc:
-        print(listen_error(exc, cfg.bind_host, cfg.port), file=sys.stderr, flush=True)
-        return 1
-    except ValueError:  # (waitress: the host name does not resolve)
+        sock = bind(cfg.bind_host, cfg.port)
+    except socket.gaierror:  # (the host name does not resolve)
         print(f"error: cannot listen on {cfg.bind_host}:{cfg.port}: {cfg.bind_host!r} is "
               "neither an address nor a name this machine can resolve. Give --host one of "
               "its addresses, or 0.0.0.0 for all of them.", file=sys.stderr, flush=True)
         return 2
+    except OSError as exc:
+        print(listen_error(exc, cfg.bind_host, cfg.port), file=sys.stderr, flush=True)
+        return 1
     stop_hw = start_hardware(cfg, service, use_keys=not args.no_keys)
     if getattr(stop_hw, "press", None) is not None:
         app.config["HARDWARE"] = stop_hw  # the phones' on-screen slap buttons join the race
@@ -145,20 +144,22 @@ def serve(args: argparse.Namespace) -> int:
         except Exception:  # a terminal that cannot draw it still has the URL above
             pass
     # systemd stops the service with SIGTERM: shut down as on Ctrl-C (the camera released,
-    # the LEDs off), not killed mid-way; either way the phones' streams end first, or
-    # waitress waits 5 s for the threads that serve them
-    stop = _stopper(app)
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGTERM, signal.SIGINT)}
+    # the LEDs off), not killed mid-way; either way the phones' streams end first, and the
+    # server waits for no connection that is not answering a request
+    server = make_server(app, sock, cfg.threads)
+    previous = {sig: signal.signal(sig, _stopper(app, server))
+                for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
         # (the lock tells `companion restore` that this process has the database open)
         with serving(cfg.database_path):
-            server.print_listen("Serving on http://{}:{}")
-            sys.stdout.flush()
-            server.run()
+            host, port = sock.getsockname()[:2]
+            print(f"Serving on http://{host}:{port}", flush=True)
+            server.run(sockets=[sock])
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-        server.close()
+        sock.close()
+        server.config.app.close()
         stop_backups()
         stop_camera()
         stop_narration()
@@ -166,16 +167,59 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _stopper(app):
-    """The handler of SIGTERM and SIGINT: end the open event streams (each holds a thread
-    of waitress's until the phone goes), then stop as on Ctrl-C."""
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket (bound before the hardware starts, so that a port in use is
+    said first and plainly)."""
+    infos = socket.getaddrinfo(host or "0.0.0.0", port, type=socket.SOCK_STREAM,
+                               flags=socket.AI_PASSIVE)
+    family, kind, proto, _, addr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+KEEP_ALIVE_S = 5  # an idle keep-alive connection (a phone gone off the Wi-Fi) is closed
+MAX_CONNECTIONS = 1000  # (beyond, a request is answered 503 at once, never left waiting)
+
+
+def make_server(app, sock: socket.socket, threads: int):
+    """uvicorn serving the app through web/asgi.CompanionASGI: the streams on the event loop,
+    the rest on ``threads`` worker threads. Its own signal handling is left out (ours ends the
+    streams first, then asks it to stop)."""
+    import uvicorn
+
+    from web.asgi import CompanionASGI
+
+    class Server(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self):  # (serve() installs its own handlers)
+            yield
+
+    config = uvicorn.Config(CompanionASGI(app, threads=threads), http="h11", ws="none",
+                            lifespan="off", loop="asyncio", log_config=None, log_level="warning",
+                            access_log=False, proxy_headers=False, server_header=False,
+                            timeout_keep_alive=KEEP_ALIVE_S,
+                            limit_concurrency=MAX_CONNECTIONS, timeout_graceful_shutdown=5)
+    return Server(config)
+
+
+def _stopper(app, server):
+    """The handler of SIGTERM and SIGINT: end the open event streams, then ask the server to
+    stop (a second signal: at once, whatever is still open)."""
     from web.stream import end_streams
 
     def stop(signum: int, frame: object) -> None:
         end_streams(app)
-        if signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        raise SystemExit(0)
+        if server.should_exit:
+            server.force_exit = True
+        server.should_exit = True
 
     return stop
 

@@ -12,10 +12,13 @@ The phone's pass is checked again before every view: when the host moves the sea
 phone (a phone lost or swapped), a stream the old phone still holds stops getting the seat's
 secrets at once. It goes on as a watcher's, told ``seat_revoked``.
 
-A server shutting down ends every stream at once (:func:`end_streams`): each holds one of
-waitress's threads, which waitress waits for (5 s) before it exits. The phones reconnect
-after ``retry`` and get the whole view again; nothing acknowledged is lost (every action is
-in the SQLite log before its answer).
+A stream holds no thread while it waits (web/live.py): served by ``companion serve``
+(web/asgi.py) its waits are the event loop's, and a phone's closed connection ends it at
+once (its subscription released); only the step that reads the view runs on a thread.
+
+A server shutting down ends every stream at once (:func:`end_streams`), so that it has no
+connection left to wait for. The phones reconnect after ``retry`` and get the whole view
+again; nothing acknowledged is lost (every action is in the SQLite log before its answer).
 """
 
 from __future__ import annotations
@@ -27,13 +30,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from companion.games.base import Rejection
 from companion.table import TableError, TableService, Update
 from web.api import events_for, join_url
 from web.auth import TICKET_S, Caller, Tickets, identify, token_from_request
 from web.i18n import translate_rejection
+from web.live import Inbox, LiveStream, Wait
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -48,16 +52,16 @@ class Streams:
         # re-entrant: ``end`` runs in a signal handler, and a second signal (Ctrl-C pressed
         # twice) runs it again in the same thread while the first still holds the lock
         self._lock = threading.RLock()
-        self._inboxes: set[queue.Queue] = set()
+        self._inboxes: set[Inbox | queue.Queue] = set()
         self.ended = threading.Event()
 
-    def add(self, inbox: queue.Queue) -> None:
+    def add(self, inbox: Inbox | queue.Queue) -> None:
         with self._lock:
             self._inboxes.add(inbox)
         if self.ended.is_set():  # (opened as the server was stopping)
             inbox.put(_END)
 
-    def discard(self, inbox: queue.Queue) -> None:
+    def discard(self, inbox: Inbox | queue.Queue) -> None:
         with self._lock:
             self._inboxes.discard(inbox)
 
@@ -73,7 +77,7 @@ class Streams:
 
 def end_streams(app) -> None:
     """The server is stopping: end the app's open streams (``companion serve`` on SIGTERM
-    and Ctrl-C), so that waitress's threads are free to stop."""
+    and Ctrl-C), so that the server has no connection of theirs to wait for."""
     streams = app.extensions.get("streams")
     if streams is not None:
         streams.end()
@@ -189,7 +193,7 @@ def stream(table_id: str):
     monotonic = current_app.config.get("SSE_CLOCK") or time.monotonic
     live = service.get(table_id)
     streams: Streams = current_app.extensions["streams"]
-    inbox: queue.Queue[Update] = queue.Queue()
+    inbox = Inbox()
     unsubscribe = service.subscribe(table_id, inbox.put)
     link = join_url(service.get(table_id).record.code)
 
@@ -214,8 +218,10 @@ def stream(table_id: str):
             yield _sse("state", {"view": shown,
                                  "events": [] if last is None else [{**last, "again": True}]})
             while True:
+                if not inbox.ready():  # (the loop's wait, or this thread's: web/live.py)
+                    yield Wait(max(0.0, beat - monotonic()))
                 try:
-                    update = inbox.get(timeout=max(0.0, beat - monotonic()))
+                    update: Update = inbox.get_nowait()
                 except queue.Empty:
                     yield ": ping\n\n"  # finds closed connections, keeps proxies open
                     beat = max(beat + heartbeat, monotonic())
@@ -252,7 +258,12 @@ def stream(table_id: str):
             streams.discard(inbox)
             unsubscribe()
 
-    resp = Response(stream_with_context(generate()), mimetype="text/event-stream")
+    # (each step in a request context of its own, made again from this request's: the
+    # refusals are told in the phone's language)
+    app, environ = current_app._get_current_object(), dict(request.environ)
+    live_stream = LiveStream(generate(), inbox, lambda: app.request_context(environ))
+    request.environ[LiveStream.ENVIRON_KEY] = live_stream
+    resp = Response(live_stream, mimetype="text/event-stream")
     resp.headers["Cache-Control"] = "no-cache"
     resp.headers["X-Accel-Buffering"] = "no"
     return resp

@@ -30,8 +30,7 @@ def test_no_qr_code_is_drawn_for_an_address_no_phone_can_open():
 def _serve(monkeypatch, tmp_path, *argv: str, **env: str) -> int:
     """``companion serve`` in this process, for the errors it must give before the port is
     bound (binding fails the test instead of serving)."""
-    import waitress.server
-
+    import companion.serve
     from companion.cli import main
 
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
@@ -43,7 +42,7 @@ def _serve(monkeypatch, tmp_path, *argv: str, **env: str) -> int:
     def bound(*args, **kw):
         raise AssertionError("the port was bound")
 
-    monkeypatch.setattr(waitress.server, "create_server", bound)
+    monkeypatch.setattr(companion.serve, "bind", bound)
     return main(["serve", "--no-keys", "--no-qr", *argv])
 
 
@@ -66,7 +65,8 @@ def test_a_bad_setting_or_database_is_one_error_line_and_exit_2_before_binding(
 
 
 def test_a_host_that_does_not_resolve_is_said_plainly(monkeypatch, tmp_path, capsys):
-    """waitress raised "ValueError: Invalid host/port specified"."""
+    """waitress raised "ValueError: Invalid host/port specified" (the socket module: an
+    address-info error)."""
     from companion.cli import main
 
     monkeypatch.setenv("COMPANION_CONFIG", str(tmp_path / "none.toml"))
@@ -95,7 +95,7 @@ def test_another_companion_is_suggested_only_where_the_address_is_in_use():
 def test_a_port_in_use_is_said_plainly_and_nothing_claims_to_be_ready(tmp_path):
     """Another companion (or anything) holds the port: the server says so and how to
     choose another, exits 1, and never says it is ready (it had printed "ready", then a
-    waitress traceback, then aborted)."""
+    server's traceback, then aborted)."""
     import socket
 
     from tests.support import Server
