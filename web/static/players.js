@@ -96,5 +96,7 @@
     if (form) importForm(form);
     const table = document.getElementById("table");
     if (table) tablePage(table);
+    // (the buttons are the server's; a tap before this line was heard by no one)
+    document.documentElement.dataset.playersReady = "1";
   });
 })();
