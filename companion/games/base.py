@@ -265,3 +265,22 @@ def resolve_options(specs: tuple[Option, ...], given: dict[str, Any] | None) -> 
 def reject(code: str, message: str, **params: Any) -> Rejection:
     """Shorthand used by the games: ``return reject("not_your_turn", N_("..."), seat=2)``."""
     return Rejection(code, message, params)
+
+
+def action_type(state: State, action: Any, ctx: Context, known: Any,
+                host_only: frozenset[str] = frozenset(),
+                after_the_end: frozenset[str] = frozenset(),
+                over: str = N_("The match is over.")) -> str | Rejection:
+    """The checks every game's ``apply`` makes before its handler: an action is an object
+    with a known ``type``, a host's action comes from the host, and once the game has ended
+    (``state["ended"]``) only ``after_the_end`` actions are heard. The type, or the refusal."""
+    if not isinstance(action, dict):
+        return reject("bad_action", N_("An action needs a type."))
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in known:
+        return reject("unknown_action", N_("Unknown action: {action}."), action=str(kind)[:40])
+    if kind in host_only and not ctx.actor.host:
+        return reject("host_only", N_("Only the host can do that."))
+    if state.get("ended") and kind not in after_the_end:
+        return reject("game_over", over)
+    return kind

@@ -28,6 +28,7 @@ from companion.games.base import (
     Rejection,
     Result,
     State,
+    action_type,
     reject,
 )
 from companion.games.doudizhu import camera, speech, views
@@ -593,16 +594,9 @@ class DouDiZhu:
         return state
 
     def apply(self, state: State, action: Action, ctx: Context) -> Result:
-        if not isinstance(action, dict):
-            return reject("bad_action", N_("An action needs a type."))
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in HANDLERS:
-            return reject("unknown_action", N_("Unknown action: {action}."),
-                          action=str(kind)[:40])
-        if kind in HOST_ONLY and not ctx.actor.host:
-            return reject("host_only", N_("Only the host can do that."))
-        if state["ended"]:
-            return reject("game_over", N_("The match is over."))
+        kind = action_type(state, action, ctx, HANDLERS, HOST_ONLY)
+        if isinstance(kind, Rejection):
+            return kind
         move = Move(state, ctx)
         refused = getattr(move, HANDLERS[kind])(action)
         if refused is not None:

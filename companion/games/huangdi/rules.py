@@ -37,6 +37,7 @@ from companion.games.base import (
     Rejection,
     Result,
     State,
+    action_type,
     reject,
 )
 from companion.games.huangdi import camera, speech
@@ -628,16 +629,10 @@ class HuangDi:
         return move.st
 
     def apply(self, state: State, action: Action, ctx: Context) -> Result:
-        if not isinstance(action, dict):
-            return reject("bad_action", N_("An action needs a type."))
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in HANDLERS:
-            return reject("unknown_action", N_("Unknown action: {action}."),
-                          action=str(kind)[:40])
-        if kind in HOST_ONLY and not ctx.actor.host:
-            return reject("host_only", N_("Only the host can do that."))
-        if state["ended"]:
-            return reject("game_over", N_("The game is over."))
+        kind = action_type(state, action, ctx, HANDLERS, HOST_ONLY,
+                           over=N_("The game is over."))
+        if isinstance(kind, Rejection):
+            return kind
         move = _Move(state, ctx)
         refused = getattr(move, kind)(action)
         if refused is not None:

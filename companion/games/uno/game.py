@@ -13,9 +13,10 @@ from companion.games.base import (
     ActionSpec,
     Context,
     Option,
+    Rejection,
     Result,
     State,
-    reject,
+    action_type,
 )
 from companion.games.uno import camera, views
 from companion.games.uno.actions import ACTIONS
@@ -78,16 +79,9 @@ class Uno:
         return state
 
     def apply(self, state: State, action: Action, ctx: Context) -> Result:
-        if not isinstance(action, dict):
-            return reject("bad_action", N_("An action needs a type."))
-        kind = action.get("type")
-        if not isinstance(kind, str) or kind not in HANDLERS:
-            return reject("unknown_action", N_("Unknown action: {action}."),
-                          action=str(kind)[:40])
-        if kind in HOST_ONLY and not ctx.actor.host:
-            return reject("host_only", N_("Only the host can do that."))
-        if state["ended"] and kind not in AFTER_THE_END:
-            return reject("game_over", N_("The match is over."))
+        kind = action_type(state, action, ctx, HANDLERS, HOST_ONLY, AFTER_THE_END)
+        if isinstance(kind, Rejection):
+            return kind
         move = Move(state, ctx)
         refused = getattr(move, HANDLERS[kind])(action)
         if refused is not None:
