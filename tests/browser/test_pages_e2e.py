@@ -184,10 +184,57 @@ def test_the_result_is_a_picture_to_share(server_factory, phone):
     with page.expect_download() as got:
         page.locator("#share-result").click()
     image = cv2.imread(str(got.value.path()))
-    assert image.shape[:2] == (1080, 1080)
+    # (portrait: the scores, then the chart of the totals)
+    assert image.shape[:2] == (1350, 1080)
     # the winner's line in the lead's yellow (#ffd43b), on the dark ground
     yellow = np.all(np.abs(image.astype(int) - [0x3b, 0xd4, 0xff]) < 30, axis=2)
     assert yellow.sum() > 2000
+    # the chart below the scores: each player's line in the page chart's colour for them
+    chart = image[560:1230].astype(int)
+    for colour in page.evaluate("[TC.chartColour(0), TC.chartColour(1)]"):
+        bgr = [int(colour[5:7], 16), int(colour[3:5], 16), int(colour[1:3], 16)]
+        assert np.all(np.abs(chart - bgr) < 30, axis=2).sum() > 3000, colour
+    assert page.js_errors == []
+
+
+def test_a_werewolf_result_tells_the_story(server_factory, phone):
+    """The Werewolf result's picture carries the story of the game (the issue named it), the
+    sentences the end screen shows, night by night, in the phone's language."""
+    import cv2
+    import numpy as np
+
+    from tests.browser.test_werewolf_e2e import NAMES, PIN, Table
+
+    server = server_factory()
+    status, res = server.request("POST", "/api/tables", {
+        "game": "werewolf", "players": NAMES, "pin": PIN,
+        "options": {"deal": "host", "starvation": True, "announce_causes": True}})
+    assert status == 201, res
+    table = Table(server, res["table"]["id"])
+    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}})
+    table.act({"type": "assign", "roles": ["werewolf", "werewolf", "seer"] + ["villager"] * 5})
+    table.act({"type": "start", "empty_seats": True})
+    page = phone("zh-CN", width=360)
+    page.goto(server.url + res["url"])
+    page.locator("#just-watch").click()
+    while table.host()["state"]["phase"] != "over":
+        step = table.host()["state"]["step"]
+        table.act({"type": "skip", **({"step": step["id"]} if step else {})})
+    expect(page.locator("#result-share")).to_be_visible()
+    expect(page.locator("#ww-story li").first).to_be_visible()
+    told = page.evaluate("TC.games.werewolf.share().lines")
+    sentences = page.locator("#ww-story li").all_inner_texts()
+    nights = page.locator("#ww-story h3").all_inner_texts()
+    assert [x["text"] for x in told if "text" in x] == sentences
+    assert [x["head"] for x in told if "head" in x] == nights
+    with page.expect_download() as got:
+        page.locator("#share-result").click()
+    image = cv2.imread(str(got.value.path())).astype(int)
+    assert image.shape[:2] == (1350, 1080)
+    story = image[900:1230]  # (below eight players' scores)
+    blue = np.all(np.abs(story - [0xf7, 0xab, 0x4d]) < 30, axis=2).sum()  # a night's name
+    light = np.all(np.abs(story - [0xef, 0xec, 0xe9]) < 40, axis=2).sum()  # its sentences
+    assert blue > 100 and light > 2000, (blue, light)
     assert page.js_errors == []
 
 

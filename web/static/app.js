@@ -459,13 +459,20 @@
       } catch (e) { TC.toast(e.message, "error"); }
     };
     /* The end of a game as a picture the phone can share (or save): the title, the
-       winners and each player's score, drawn on a canvas. */
+       winners and each player's score, drawn on a canvas; below them what the game adds
+       (its plugin's share(view)): the chart of the totals (score pad, UNO, Kingsburg), or
+       the story of the game (Werewolf). Such a picture is 1080 x 1350 (portrait, as the
+       apps people share to show it whole), else 1080 x 1080. */
     const shareBox = document.getElementById("result-share");
     function showShare() {
       if (shareBox) shareBox.hidden = !(view && view.table && view.table.outcome);
     }
     function resultPicture() {
-      const W = 1080, H = 1080, c = document.createElement("canvas");
+      let extra = {};
+      try { extra = (game && game.share && game.share(view)) || {}; } catch (e) { extra = {}; }
+      const series = Array.isArray(extra.series) && extra.series.length && extra.series[0].length > 1 ? extra.series : null;
+      const lines = Array.isArray(extra.lines) && extra.lines.length ? extra.lines : null;
+      const W = 1080, H = series || lines ? 1350 : 1080, c = document.createElement("canvas");
       c.width = W; c.height = H;
       const g = c.getContext("2d");
       const face = getComputedStyle(document.body).fontFamily;
@@ -484,19 +491,74 @@
       const winners = (o.winners || []).map((s) => names[s]);
       fit(winners.length ? t("{names} won!", { names: TC.names(winners) }) : t("Game over"), 84, "900", 290, "#ffd43b");
       const scores = Array.isArray(o.scores) ? o.scores : null;
-      const rows = names.map((n, i) => [n, scores ? scores[i] : null, (o.winners || []).includes(i)]);
+      const rows = names.map((n, i) => [n, scores ? scores[i] : null, (o.winners || []).includes(i), i]);
       if (scores) rows.sort((a, b) => (b[2] - a[2]) || 0);
-      const top = 400, step = Math.min(90, (H - top - 120) / Math.max(1, rows.length));
-      rows.forEach(([n, v, won], k) => {
+      const top = 400;
+      const rowsH = series || lines ? Math.min(rows.length * 64, 400) : H - top - 120;
+      const step = Math.min(90, rowsH / Math.max(1, rows.length));
+      rows.forEach(([n, v, won, i], k) => {
         const y = top + k * step;
+        if (series) { g.fillStyle = TC.chartColour(i); g.fillRect(96, y - step * 0.38, 24, 24); }
         g.font = (won ? "800 " : "600 ") + Math.round(step * 0.55) + "px " + face;
         g.fillStyle = won ? "#ffd43b" : "#e9ecef";
         g.textAlign = "left"; g.fillText(n, 140, y, W - 420);
         if (v !== null) { g.textAlign = "right"; g.fillText(String(v), W - 140, y); }
       });
+      const y0 = top + rowsH, y1 = H - 120;
+      if (series) drawSeries(g, series, 120, y0, W - 120, y1);
+      else if (lines) drawLines(g, lines, face, 120, y0, W - 120, y1);
       g.textAlign = "center"; g.font = "500 32px " + face; g.fillStyle = "#868e96";
       g.fillText(t("Table Companion") + " · " + new Date().toLocaleDateString(document.documentElement.lang), W / 2, H - 60);
       return new Promise((ok) => c.toBlob(ok, "image/png"));
+    }
+    /* The totals as lines, each in its player's colour (the chart's, and the swatch by the
+       name above), on a zero line. */
+    function drawSeries(g, series, x0, y0, x1, y1) {
+      const all = series.flat().filter((v) => typeof v === "number");
+      const lo = Math.min(0, ...all), hi = Math.max(1, ...all);
+      const n = Math.max(...series.map((s) => s.length));
+      const X = (k) => x0 + (x1 - x0) * k / Math.max(1, n - 1);
+      const Y = (v) => y1 - (y1 - y0) * (v - lo) / (hi - lo);
+      g.strokeStyle = "#495057"; g.lineWidth = 3;
+      g.beginPath(); g.moveTo(x0, Y(0)); g.lineTo(x1, Y(0)); g.stroke();
+      g.lineJoin = "round"; g.lineCap = "round";
+      series.forEach((s, i) => {
+        g.strokeStyle = TC.chartColour(i); g.lineWidth = 8;
+        g.beginPath();
+        s.forEach((v, k) => (k ? g.lineTo(X(k), Y(v)) : g.moveTo(X(k), Y(v))));
+        g.stroke();
+      });
+    }
+    /* The story's lines, wrapped between words (or, in Chinese, anywhere), as many as fit,
+       then an ellipsis. */
+    function drawLines(g, lines, face, x0, y0, x1, y1) {
+      const width = x1 - x0, size = 30, gap = 40;
+      let y = y0;
+      g.textAlign = "left";
+      const out = [];
+      for (const line of lines) {
+        const head = line.head !== undefined;
+        g.font = (head ? "800 " : "400 ") + size + "px " + face;
+        const text = head ? line.head : line.text;
+        const words = /\s/.test(text) ? text.split(/(?<=\s)/) : Array.from(text);
+        let cur = "";
+        for (const w of words) {
+          if (cur && g.measureText(cur + w).width > width) { out.push([cur.trimEnd(), head]); cur = w.trimStart(); }
+          else cur += w;
+        }
+        if (cur) out.push([cur, head]);
+      }
+      for (let k = 0; k < out.length; k++) {
+        if (y + gap > y1 && k < out.length) {
+          g.font = "400 " + size + "px " + face; g.fillStyle = "#adb5bd"; g.fillText("…", x0, y);
+          break;
+        }
+        const [text, head] = out[k];
+        g.font = (head ? "800 " : "400 ") + size + "px " + face;
+        g.fillStyle = head ? "#4dabf7" : "#e9ecef";
+        g.fillText(text, x0, y, width);
+        y += gap;
+      }
     }
     const shareBtn = document.getElementById("share-result");
     if (shareBtn) shareBtn.onclick = async () => {

@@ -517,6 +517,9 @@
     } catch (e) { /* the toast said why */ }
   }
 
+  /* What the result's picture adds to the scores (app.js): the chart of the points. */
+  function share(view) { return view.public.series ? { series: view.public.series } : {}; }
+
   function drawChart(p) {
     const box = root.querySelector("#kb-chart");
     if (!box || !p.series) return;
@@ -547,5 +550,5 @@
     }
   }
 
-  TC.registerGame("kingsburg", { mount, update, onEvents, describe });
+  TC.registerGame("kingsburg", { mount, update, onEvents, describe, share });
 })();

@@ -294,9 +294,13 @@
     root.querySelector("#sp-end").hidden = !ctx.isHost || pub.ended;
   }
 
+  const totals = (pub) => pub.players.map((_, i) => [0, ...pub.history.map((row) => row[i])]);
+  /* What the result's picture adds to the scores (app.js): the chart of the totals. */
+  function share(view) { return { series: totals(view.public) }; }
+
   function drawChart(pub) {
     const box = root.querySelector("#sp-chart");
-    const series = pub.players.map((_, i) => [0, ...pub.history.map((row) => row[i])]);
+    const series = totals(pub);
     box.replaceChildren(...TC.chart({ series, names: pub.players, width: box.clientWidth,
       font: getComputedStyle(root).fontFamily }));
   }
@@ -310,5 +314,5 @@
     return b.type;
   }
 
-  TC.registerGame("scorepad", { mount, update, describe });
+  TC.registerGame("scorepad", { mount, update, describe, share });
 })();

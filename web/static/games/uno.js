@@ -870,6 +870,15 @@
 
 
   /* ---- the match: totals, rounds, chart ---- */
+  function totalsSeries(d) {
+    const carried = (d.carried || []).some(Boolean) ? d.carried : null;
+    return d.players.map((_, i) => [carried ? carried[i] : 0, ...d.totals_by_round.map((row) => row[i])]);
+  }
+  /* What the result's picture adds to the scores (app.js): the match's chart. */
+  function share() {
+    const d = data();
+    return d.rounds.length ? { series: totalsSeries(d) } : {};
+  }
   function renderScores(d) {
     const { el, t } = ctx;
     const box = root.querySelector("#uno-scores");
@@ -893,7 +902,7 @@
     // (the chart is drawn at the width it is shown: TC.chart)
     const wrap = el("div", { id: "uno-chart" });
     box.append(...TC.sideScroll(el("div", { class: "uno-tablewrap rounds-scroll" }, table)), wrap);
-    const series = d.players.map((_, i) => [carried ? carried[i] : 0, ...d.totals_by_round.map((row) => row[i])]);
+    const series = totalsSeries(d);
     // (the axis says "Round n" as the status does: Chinese read 第 2 局 there, 第 1 轮 here)
     wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target,
       xLabel: (n) => t("Round {n}", { n }) }));
@@ -1013,5 +1022,5 @@
   }
 
   // (actsFor: the host picks whom to act for in UNO's own host bar, not the host panel's menu)
-  TC.registerGame("uno", { mount, update, onEvents, describe, actsFor: true });
+  TC.registerGame("uno", { mount, update, onEvents, describe, share, actsFor: true });
 })();

@@ -684,6 +684,21 @@
     return m[1] === "night" ? t("Night {n}", { n: m[2] }) : t("Day {n}", { n: m[2] });
   }
 
+  /* What the result's picture adds (app.js): the story, a line a sentence, each night and
+     day named. */
+  function share() {
+    const p = pub(), lines = [];
+    let last = null;
+    for (const e of p.journal || []) {
+      if (e.key === "night_falls") continue;
+      const w = whenLabel(e.when);
+      if (w !== last) { last = w; lines.push({ head: w }); }
+      const line = journalLine(e);
+      if (line) lines.push({ text: line });
+    }
+    return { lines };
+  }
+
   function story(journal) {
     const { el } = ctx;
     const box = el("div", { class: "ww-story", id: "ww-story" });
@@ -995,5 +1010,5 @@
     }
   }
 
-  TC.registerGame("werewolf", { mount, update, onEvents, describe });
+  TC.registerGame("werewolf", { mount, update, onEvents, describe, share });
 })();
