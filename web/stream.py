@@ -180,7 +180,11 @@ def stream(table_id: str):
     patches = request.args.get("diff") == "1"
 
     def still(seat: int | None) -> int | None:
-        """The seat, while this phone's pass still holds it (None once it was moved)."""
+        """The seat, while this phone's pass still holds it (None once it was moved). A host
+        who plays is that seat with the PIN alone, as ``identify`` has it: their stream
+        carried that seat's view but none of its events (a Werewolf host's own card)."""
+        if host and (mine := service.host_seat(table_id)) is not None:
+            return mine
         if seat is None:
             return None
         try:

@@ -78,3 +78,31 @@ def test_a_ticket_expires_and_serves_its_own_table_only(app, client, scorepad):
                        headers={"X-Host-Pin": "0000"}).status_code == 403
     assert client.post(f"/api/tables/{tid}/stream-ticket",
                        headers={"Authorization": "Bearer nope"}).status_code == 401
+
+
+def test_a_host_who_plays_hears_their_own_seat_s_events_with_the_pin_alone(client):
+    """A host who plays, with no pass of their seat (the PIN alone, as ``identify`` treats
+    them), read their seat's view on the stream but heard none of its events: the Werewolf
+    deal's ``your_role`` for their seat never came. It comes now, and no other seat's."""
+    players = ["Ana", "Bruno", "Carla", "Davi", "Eva", "Fabio", "Gil", "Hugo"]
+    tid = client.post("/api/tables", json={"game": "werewolf", "players": players,
+                                           "pin": "2468", "options": {"host_seat": 2}}
+                      ).json["table"]["id"]
+    for seat in (0, 1, 3, 4, 5, 6, 7):
+        join(client, tid, seat)
+    stream = client.get(f"/api/tables/{tid}/stream?ticket={_ticket(client, tid, PIN)}")
+    try:
+        chunks = (c.decode() if isinstance(c, bytes) else c for c in stream.response)
+        first = next(json.loads(c.split("data: ", 1)[1]) for c in chunks
+                     if c.startswith("event: state"))
+        assert first["view"]["you"]["seat"] == 2
+        res = client.post(f"/api/tables/{tid}/actions", json={"action": {"type": "start"}},
+                          headers=PIN)
+        assert res.status_code == 200, res.json
+        told = next(json.loads(c.split("data: ", 1)[1]) for c in chunks
+                    if c.startswith("event: state"))
+    finally:
+        stream.close()
+    mine = [e for e in told["events"] if e["type"] == "your_role"]
+    assert [(e["seat"], e["to"]) for e in mine] == [(2, [2])]
+    assert mine[0]["role"] == told["view"]["you"]["view"]["you"]["role"]
