@@ -7,7 +7,7 @@ import random
 from companion.games.base import Actor, Context, Rejection
 from companion.games.kingsburg import GAME
 from companion.games.kingsburg.core import buildable
-from companion.games.kingsburg.data import BUILDINGS, ENEMIES, PHASES
+from companion.games.kingsburg.data import BUILDINGS, ENEMIES, ENEMY_BY_ID, PHASES
 from companion.games.kingsburg.options import OPTIONS
 from companion.games.kingsburg.placements import legal_placements
 from tests.games.kingsburg.conftest import Table
@@ -432,6 +432,34 @@ def test_k41_k43_strength_is_soldiers_reinforcements_and_defence():
     assert [r["strength"] for r in t.state["battle"]["results"]] == [3, 3, 6]
 
 
+def test_k42_the_battle_waits_for_the_enemy_revealed_and_fights_that_card():
+    season_table().no({"type": "reveal_enemy", "card": "1-1"}, A, "not_battle")
+    t = Table(2, two_player_block=False)
+    t.set_position(year=2, phase=8, players=[{"soldiers": 3}, {"soldiers": 1}])
+    t.do({"type": "reinforce", "value": 2})
+    assert t.state["step"] == "battle" and t.state["battle"]["results"] is None
+    assert "reveal_enemy" in GAME.player_view(t.state, A)["me"]["can"]
+    assert [e["id"] for e in GAME.public_view(t.state)["year_enemies"]] == [
+        "2-1", "2-2", "2-3", "2-4", "2-5"]  # this year's pile
+    t.do({"type": "reveal_enemy", "card": "2-5"}, B)  # zombies, strength 5
+    enemy = next(e["enemy"] for e in t.events if e["type"] == "enemy")
+    assert enemy == ENEMY_BY_ID["2-5"] and t.state["battle"]["enemy"] == enemy
+    assert [r["outcome"] for r in t.state["battle"]["results"]] == ["tie", "loss"]
+    assert [p["vp"] for p in t.state["p"]] == [0, -2] and t.state["year"] == 3
+
+
+def test_k42_the_app_deck_reveals_the_top_card_this_year_s_own():
+    t = Table(2, two_player_block=False, enemy_cards="app")
+    assert [e["year"] for e in t.state["enemies"]] == [1, 2, 3, 4, 5]  # I on top, V last
+    top = t.state["enemies"][2]
+    t.set_position(year=3, phase=8, players=[{"soldiers": 9}, {}])
+    assert [e["enemy"] for e in t.events if e["type"] == "enemy"] == [top]
+    assert t.state["battle"]["enemy"] == top and t.state["battle"]["results"] is None
+    t.do({"type": "reinforce", "value": 1})  # the die was all the battle waited for
+    assert t.state["year"] == 4
+    assert [e["enemy"] for e in t.events if e["type"] == "battle"] == [top]
+
+
 def test_k43_the_church_and_the_barricade_count_against_their_enemy_only():
     church = ["statue", "chapel", "church"]
     t = winter([{"buildings": church}, {"buildings": ["barricade"]}], card="3-4", die=1)
@@ -510,6 +538,50 @@ def test_k60_k62_the_game_ends_after_the_fifth_winter():
     assert t.state["ended"]
     out = GAME.outcome(t.state)
     assert out["winners"] == [A] and out["scores"] == [8, 6]  # both beat the dragon: +3
+
+
+CATHEDRAL = ["statue", "chapel", "church", "cathedral"]
+
+
+def test_k61_the_cathedral_scores_a_vp_per_two_goods_kept_at_the_end():
+    t = winter([{"soldiers": 9, "gold": 4, "wood": 2, "stone": 1, "buildings": CATHEDRAL},
+                {"soldiers": 9, "gold": 1, "buildings": CATHEDRAL},
+                {"soldiers": 9, "gold": 9}], card="5-2", die=1)  # all win: +1 VP
+    assert t.state["ended"]
+    assert [p["points"]["cathedral"] for p in t.state["p"]] == [3, 0, 0]  # 7 // 2, 1 // 2
+    assert [p["vp"] for p in t.state["p"]] == [4, 1, 1]
+    assert (t.p(A)["gold"], t.p(A)["wood"], t.p(A)["stone"]) == (4, 2, 1)  # not spent
+
+
+def test_k61_the_cathedral_counts_only_at_the_end_and_after_the_last_losses():
+    t = winter([{"soldiers": 9, "gold": 6, "buildings": CATHEDRAL}, {}], card="4-1", die=1)
+    assert t.state["year"] == 5 and t.p(A)["points"]["cathedral"] == 0
+    t = Table(2, two_player_block=False)
+    t.set_position(year=5, phase=8, players=[{"gold": 4, "wood": 3, "buildings": CATHEDRAL},
+                                             {"soldiers": 20}])
+    t.do({"type": "reinforce", "value": 1})
+    t.do({"type": "reveal_enemy", "enemy": {"kind": "orcs", "strength": 9,
+                                            "lose": {"goods": 2}}})
+    assert not t.state["ended"] and t.p(A)["points"]["cathedral"] == 0
+    t.do({"type": "choose", "goods": ["gold", "gold"]}, A)
+    assert t.state["ended"] and t.p(A)["points"]["cathedral"] == 2  # 5 goods still held
+    t = winter([{"gold": 6, "buildings": [*CATHEDRAL, "inn"]}, {"soldiers": 20}],
+               card="5-2", die=1)  # -1 building
+    t.do({"type": "choose", "building": "cathedral"}, A)
+    assert t.state["ended"] and t.p(A)["points"]["cathedral"] == 0  # no owner any more
+
+
+def test_k61_the_cathedral_spends_option_pays_the_goods_it_counts():
+    players = [{"soldiers": 9, "vp": 30, "gold": 5, "wood": 1, "stone": 1,
+                "buildings": CATHEDRAL}, {"soldiers": 9, "vp": 33, "wood": 2}]
+    t = winter(players, card="5-2", die=1)  # the default: kept, and they break the tie
+    assert [p["vp"] for p in t.state["p"]] == [34, 34]
+    assert GAME.outcome(t.state)["winners"] == [A]
+    t = winter(players, card="5-2", die=1, cathedral_spends=True)
+    assert t.p(A)["points"]["cathedral"] == 3 and [p["vp"] for p in t.state["p"]] == [34, 34]
+    assert t.p(A)["gold"] + t.p(A)["wood"] + t.p(A)["stone"] == 1  # 7 - 2 * 3
+    assert t.p(A)["gold"] <= 1  # taken from the largest pile first
+    assert GAME.outcome(t.state)["winners"] == [B]  # 1 good left against 2
 
 
 def test_k63_tie_breakers_goods_then_buildings_then_shared():
