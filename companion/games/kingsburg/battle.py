@@ -126,6 +126,12 @@ def enemy_from(action: dict[str, Any], year: int) -> dict[str, Any] | Rejection:
         if card is None:
             return reject("bad_enemy", N_("Unknown enemy card: {card}."),
                           card=str(action["card"])[:20])
+        if card["year"] != year:
+            # (K42: the top card of this year's pile; a printed card unlike the list is
+            # typed in as ``enemy``)
+            return reject("wrong_year_enemy",
+                          N_("{card} is an enemy of year {card_year}; this is year {year}."),
+                          card=card["id"], card_year=card["year"], year=year)
         return dict(card)
     raw = action.get("enemy")
     if not isinstance(raw, dict):

@@ -441,6 +441,8 @@ def test_k42_the_battle_waits_for_the_enemy_revealed_and_fights_that_card():
     assert "reveal_enemy" in GAME.player_view(t.state, A)["me"]["can"]
     assert [e["id"] for e in GAME.public_view(t.state)["year_enemies"]] == [
         "2-1", "2-2", "2-3", "2-4", "2-5"]  # this year's pile
+    # (this year's pile only: a card of another year is refused, and changes nothing)
+    t.no({"type": "reveal_enemy", "card": "1-1"}, B, "wrong_year_enemy")
     t.do({"type": "reveal_enemy", "card": "2-5"}, B)  # zombies, strength 5
     enemy = next(e["enemy"] for e in t.events if e["type"] == "enemy")
     assert enemy == ENEMY_BY_ID["2-5"] and t.state["battle"]["enemy"] == enemy
