@@ -130,6 +130,9 @@ class LiveTable:
     moments: dict[int, Any] = field(default_factory=dict)
     # in a game with secrets, the log numbers each viewer reads, at the version under "version"
     seen_cache: dict[Any, Any] = field(default_factory=dict)
+    # the public view at a version ((version, view)): each phone's view of one move, a
+    # table's 20 watchers made it 20 times (the view of a score pad grows with its rounds)
+    public_cache: tuple[int, Any] | None = None
     # added to this process's monotonic times (a button's press, a camera frame) to put them
     # on the table's timeline (:meth:`TableService.stamp`): 0 but after a reboot
     time_offset_ns: int = 0
@@ -716,10 +719,12 @@ class TableService:
         with live.lock:
             seat, host = self._viewer(live, seat, host)
             version = self._version_for(live, seat, host)
+            if live.public_cache is None or live.public_cache[0] != live.version:
+                live.public_cache = (live.version, live.game.public_view(live.state))
             out = {
                 "table": live.summary(version),
                 "version": version,
-                "public": live.game.public_view(live.state),
+                "public": live.public_cache[1],  # (read only: shared by every viewer)
             }
             if seat is not None:
                 out["you"] = {

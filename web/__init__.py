@@ -32,6 +32,17 @@ def create_app(service: TableService, config: Config | None = None,
 
     app.extensions["streams"] = stream.Streams()  # (ended when the server stops)
 
+    from flask import request
+
+    from web.live import WHOLE_BODY_KEY
+
+    # (registered first, so run last of the app's: the answer as it leaves)
+    @app.after_request
+    def mark_whole_body(response):
+        if not response.is_streamed:
+            request.environ[WHOLE_BODY_KEY] = True
+        return response
+
     i18n.init_app(app)
     errors.init_app(app)
     guard.init_app(app)

@@ -69,6 +69,12 @@ class Inbox:
             wake()
 
 
+# The request's environ marks an answer whose body is whole (a page, a JSON answer; not a
+# camera preview's endless parts): the ASGI server (web/asgi.py) reads it on the worker
+# thread that made it, in the same turn, rather than a turn of the pool per chunk.
+WHOLE_BODY_KEY = "companion.whole_body"
+
+
 class LiveStream:
     """A stream's response body. Iterated, it is an ordinary blocking WSGI body; the ASGI
     server (web/asgi.py) finds it in the request's environ (``ENVIRON_KEY``) and drives it

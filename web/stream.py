@@ -122,6 +122,45 @@ def diff(old: Any, new: Any) -> dict[str, Any] | None:
     return {"=": new}
 
 
+class SharedDiffs:
+    """The patches of the views' shared parts, each made once: the public view of a version
+    is one object for every viewer (``TableService.view``), so its patch from the one
+    before is the same for a table's every phone (20 watchers made it 20 times). Held by
+    the objects themselves (their ids are not reused while held); the latest few kept."""
+
+    KEPT = 32
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._made: dict[tuple[int, int], tuple[Any, Any, Any]] = {}
+
+    def diff(self, old: Any, new: Any) -> dict[str, Any] | None:
+        key = (id(old), id(new))
+        with self._lock:
+            known = self._made.get(key)
+        if known is not None and known[0] is old and known[1] is new:
+            return known[2]
+        made = diff(old, new)
+        with self._lock:
+            self._made[key] = (old, new, made)
+            while len(self._made) > self.KEPT:
+                del self._made[next(iter(self._made))]
+        return made
+
+    def view_diff(self, old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any] | None:
+        """:func:`diff` of two views, their ``public`` part through this memory."""
+        if "public" not in old or "public" not in new:
+            return diff(old, new)
+        rest = diff({k: v for k, v in old.items() if k != "public"},
+                    {k: v for k, v in new.items() if k != "public"})
+        public = None if old["public"] is new["public"] else self.diff(old["public"],
+                                                                        new["public"])
+        if public is None:
+            return rest
+        rest = rest or {}
+        return {**rest, "~": {**rest.get("~", {}), "public": public}}
+
+
 def patch(old: Any, p: dict[str, Any]) -> Any:
     """``old`` with the patch ``p`` (:func:`diff`'s) applied; ``old`` is left as it was."""
     if "=" in p:
@@ -197,6 +236,7 @@ def stream(table_id: str):
     monotonic = current_app.config.get("SSE_CLOCK") or time.monotonic
     live = service.get(table_id)
     streams: Streams = current_app.extensions["streams"]
+    shared: SharedDiffs = current_app.extensions.setdefault("shared_diffs", SharedDiffs())
     inbox = Inbox()
     unsubscribe = service.subscribe(table_id, inbox.put)
     link = join_url(service.get(table_id).record.code)
@@ -254,7 +294,8 @@ def stream(table_id: str):
                     # (a move this phone may not see: a message would tell it one was made)
                     continue
                 if patches:
-                    yield _sse("patch", {"patch": diff(shown, now) or {}, "events": events})
+                    yield _sse("patch", {"patch": shared.view_diff(shown, now) or {},
+                                         "events": events})
                 else:
                     yield _sse("state", {"view": now, "events": events})
                 shown = now
