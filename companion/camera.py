@@ -117,6 +117,9 @@ class CameraRuntime:
         # the card in view may have changed while the question was on the phone.
         self._questions: dict[str, tuple[str, Any, int]] = {}
         self._looked: float | None = None  # (time.monotonic() a phone last looked)
+        # the table heard camera_lost from the watcher a restart replaced: the new one tells
+        # it camera_back with its first frame (the phones kept "camera lost" after a restart)
+        self._lost_told = False
 
     # -- which table, which deck, which zones ------------------------------------------
     @property
@@ -429,10 +432,15 @@ class CameraRuntime:
         """Open the camera again (a webcam plugged in late; a replay from its start), then
         watch ``table_id``: bound only once the old frames have stopped, so nothing the old
         capture still saw can reach the new table."""
+        with self._lock:
+            old = self.watcher
+            lost = (old is not None and old.lost) or self._lost_told
         self.stop(timeout)
         with self._lock:
             self.hub = None
             self.watcher = None
+            # (another table never heard it lost: nothing to take back there)
+            self._lost_told = lost and table_id in (None, self.bridge.table_id)
         if table_id is not None:
             self.bind(table_id)
         self.start()
@@ -457,6 +465,8 @@ class CameraRuntime:
                 self.choice, self.source_name = choice, type(source).__name__
                 self.hub, self.watcher = hub.start(), watcher
                 self._configure_watcher(watcher)
+                if self._lost_told:
+                    watcher.lost, self._lost_told = True, False
             ready.set()
             watcher.run(hub, time.monotonic_ns, stop, on_error=self._frame_failed,
                         awake=self.awake)

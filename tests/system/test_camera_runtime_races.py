@@ -264,3 +264,59 @@ def test_the_status_says_why_the_cameras_reads_fail(service, tmp_path):
     assert rt.status()["read_error"] is None
     hub._run()
     assert rt.status()["read_error"] == "RuntimeError: Camera frontend has timed out!"
+
+
+class Pictures:
+    """A camera that sends a picture at each read (the one opened by a restart)."""
+
+    def __init__(self) -> None:
+        self.seq = 0
+
+    def read(self) -> Any:
+        import time
+
+        from vision.frame import Frame
+
+        self.seq += 1
+        return Frame(np.zeros((480, 640, 3), np.uint8), time.monotonic_ns(), self.seq)
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_restart_of_a_lost_camera_tells_the_table_it_is_back(service, tmp_path,
+                                                               monkeypatch):
+    """The table heard camera_lost; the host restarts the camera and it sees again: the
+    phones hear camera_back (the new capture's watcher was never lost, so it told nothing,
+    and the phones said "camera lost" until a reload). Pointed at another table by the
+    restart, that table hears no camera_back it was never told was coming."""
+    t1, t2 = uno_table(service, ["A", "B"]), uno_table(service, ["C", "D"])
+    rt = runtime(service, tmp_path)
+    heard = heard_by(service, t1, t2)
+    rt.bind(t1)
+    rt.watcher.feed_cards([], 0, 640, 480)
+    rt.watcher.tick(3 * S)
+    assert heard[t1] == ["camera_lost"]
+    monkeypatch.setattr(sources, "choose_source", lambda cfg, start=True: (Pictures(), None))
+    monkeypatch.setattr(cam, "identifier_for", lambda deck, path=None: Names())
+    back = threading.Event()
+    service.subscribe(t1, lambda u: any(e["type"] == "camera_back" for e in u.events)
+                      and back.set())
+    rt.restart()
+    try:
+        assert back.wait(WAIT), rt.error
+    finally:
+        rt.stop()
+    assert heard[t1] == ["camera_lost", "camera_back"]
+    # the camera lost again, then restarted for another table
+    rt = runtime(service, tmp_path)
+    rt.bind(t1)
+    rt.watcher.feed_cards([], 0, 640, 480)
+    rt.watcher.tick(3 * S)
+    rt.restart(t2)
+    try:
+        assert rt.ready.wait(WAIT), rt.error
+        assert rt.table_id == t2 and not rt.watcher.lost  # (its first frame tells nothing)
+    finally:
+        rt.stop()
+    assert "camera_back" not in heard[t2]

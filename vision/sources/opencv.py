@@ -1,4 +1,11 @@
-"""A USB webcam (``opencv:0``) or a video file (``opencv:/path/game.mp4``) via VideoCapture."""
+"""A USB webcam (``opencv:0``) or a video file (``opencv:/path/game.mp4``) via VideoCapture.
+
+A webcam pulled out (a cable kicked under the table) and put back does not read again
+through the capture that had it: V4L2 gives the device a new handle, and the old capture
+fails every read for good. So after ``REOPEN_AFTER`` failed reads in a row the capture is
+opened again; while the webcam is gone that raises, and the frame hub (vision/frame_hub.py)
+tries again less often and reports the error (``/api/camera``'s ``read_error``); the first
+frame after it clears the error, and the phones hear the camera is back."""
 
 from __future__ import annotations
 
@@ -8,6 +15,8 @@ import cv2
 
 from vision.frame import Frame
 
+REOPEN_AFTER = 10  # failed reads in a row of a webcam (not a file): open it again
+
 
 class OpenCVSource:
     def __init__(self, target: str = "0") -> None:
@@ -15,6 +24,8 @@ class OpenCVSource:
         self.name = f"opencv:{target}"
         self._cap: cv2.VideoCapture | None = None
         self._seq = 0
+        self._failed = 0  # failed reads in a row
+        self._gone = False  # the webcam could not be opened again: each read tries
 
     def start(self) -> None:
         cap = cv2.VideoCapture(self.target)
@@ -32,13 +43,31 @@ class OpenCVSource:
 
     def read(self) -> Frame | None:
         if self._cap is None:
+            if self._gone:  # (the webcam went: tried again at the hub's pace)
+                self._reopen()
             return None
         ok, image = self._cap.read()
         t_ns = time.monotonic_ns()
         if not ok:
+            self._failed += 1
+            if isinstance(self.target, int) and self._failed >= REOPEN_AFTER:
+                self._reopen()
             return None
+        self._failed = 0
         self._seq += 1
         return Frame(image, t_ns, self._seq)
+
+    def _reopen(self) -> None:
+        """Open the webcam again (see the module's doc); raises OSError while it is gone."""
+        self.close()
+        self._failed = 0
+        try:
+            self.start()
+            self._gone = False
+        except OSError as exc:
+            self._gone = True
+            raise OSError(f"the webcam {self.target} stopped sending frames and could not "
+                          f"be opened again ({exc})") from None
 
     def close(self) -> None:
         if self._cap is not None:
