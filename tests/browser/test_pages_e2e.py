@@ -203,23 +203,13 @@ def test_a_werewolf_result_tells_the_story(server_factory, phone):
     import cv2
     import numpy as np
 
-    from tests.browser.test_werewolf_e2e import NAMES, PIN, Table
+    from tests.browser.test_werewolf_starved_e2e import a_starving_village, starve
 
-    server = server_factory()
-    status, res = server.request("POST", "/api/tables", {
-        "game": "werewolf", "players": NAMES, "pin": PIN,
-        "options": {"deal": "host", "starvation": True, "announce_causes": True}})
-    assert status == 201, res
-    table = Table(server, res["table"]["id"])
-    table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}})
-    table.act({"type": "assign", "roles": ["werewolf", "werewolf", "seer"] + ["villager"] * 5})
-    table.act({"type": "start", "empty_seats": True})
+    table, url = a_starving_village(server_factory())
     page = phone("zh-CN", width=360)
-    page.goto(server.url + res["url"])
+    page.goto(url)
     page.locator("#just-watch").click()
-    while table.host()["state"]["phase"] != "over":
-        step = table.host()["state"]["step"]
-        table.act({"type": "skip", **({"step": step["id"]} if step else {})})
+    starve(table)
     expect(page.locator("#result-share")).to_be_visible()
     expect(page.locator("#ww-story li").first).to_be_visible()
     told = page.evaluate("TC.games.werewolf.share().lines")

@@ -23,8 +23,9 @@ def with_words(route) -> None:
     route.fulfill(response=response, json={**WORDS, **response.json()})
 
 
-def test_the_starved_werewolves_are_told_in_words(server_factory, phone):
-    server = server_factory()
+def a_starving_village(server) -> tuple[Table, str]:
+    """A village of eight (Ana and Bruno the werewolves) with the option starvation, dealt
+    by the host; the table and its page's address."""
     status, res = server.request("POST", "/api/tables", {
         "game": "werewolf", "players": NAMES, "pin": PIN,
         "options": {"deal": "host", "starvation": True, "announce_causes": True}})
@@ -33,14 +34,23 @@ def test_the_starved_werewolves_are_told_in_words(server_factory, phone):
     table.act({"type": "set_roles", "roles": {"werewolf": 2, "seer": 1, "villager": 5}})
     table.act({"type": "assign", "roles": ["werewolf", "werewolf", "seer"] + ["villager"] * 5})
     table.act({"type": "start", "empty_seats": True})
-    watcher = phone("pt-BR", width=320)
-    watcher.route("**/api/i18n/*", with_words)
-    watcher.goto(server.url + res["url"])
-    watcher.locator("#just-watch").click()
-    # the night passes with no victim: every step ended by the host
+    return table, server.url + res["url"]
+
+
+def starve(table: Table) -> None:
+    """The night passes with no victim: every step ended by the host, to the end."""
     while table.host()["state"]["phase"] != "over":
         step = table.host()["state"]["step"]
         table.act({"type": "skip", **({"step": step["id"]} if step else {})})
+
+
+def test_the_starved_werewolves_are_told_in_words(server_factory, phone):
+    table, url = a_starving_village(server_factory())
+    watcher = phone("pt-BR", width=320)
+    watcher.route("**/api/i18n/*", with_words)
+    watcher.goto(url)
+    watcher.locator("#just-watch").click()
+    starve(table)
     # the end's story says the cause in the phone's words, not the raw "starved"
     expect(watcher.locator("#ww-story")).to_contain_text("Ana morreu (de fome); carta: lobisomem.")
     expect(watcher.locator("#ww-story")).not_to_contain_text("starved")

@@ -50,6 +50,13 @@ def runtime(service: Any, tmp_path: Any, **cfg: Any) -> CameraRuntime:
     return rt
 
 
+def lost_at(rt: CameraRuntime, table: str) -> None:
+    """The camera watches ``table``, sees a frame, then none for 3 s: lost."""
+    rt.bind(table)
+    rt.watcher.feed_cards([], 0, 640, 480)
+    rt.watcher.tick(3 * S)
+
+
 def heard_by(service: Any, *tables: str) -> dict[str, list[str]]:
     heard: dict[str, list[str]] = {t: [] for t in tables}
     for t in tables:
@@ -100,9 +107,7 @@ def test_a_table_the_lost_camera_is_pointed_at_hears_it_is_lost(service, tmp_pat
     t1, t2 = uno_table(service, ["A", "B"]), uno_table(service, ["C", "D"])
     rt = runtime(service, tmp_path)
     heard = heard_by(service, t1, t2)
-    rt.bind(t1)
-    rt.watcher.feed_cards([], 0, 640, 480)
-    rt.watcher.tick(3 * S)
+    lost_at(rt, t1)
     rt.bind(t2)
     for k in range(4, 10):
         rt.watcher.tick(k * S)
@@ -293,9 +298,7 @@ def test_a_restart_of_a_lost_camera_tells_the_table_it_is_back(service, tmp_path
     t1, t2 = uno_table(service, ["A", "B"]), uno_table(service, ["C", "D"])
     rt = runtime(service, tmp_path)
     heard = heard_by(service, t1, t2)
-    rt.bind(t1)
-    rt.watcher.feed_cards([], 0, 640, 480)
-    rt.watcher.tick(3 * S)
+    lost_at(rt, t1)
     assert heard[t1] == ["camera_lost"]
     monkeypatch.setattr(sources, "choose_source", lambda cfg, start=True: (Pictures(), None))
     monkeypatch.setattr(cam, "identifier_for", lambda deck, path=None: Names())
@@ -310,9 +313,7 @@ def test_a_restart_of_a_lost_camera_tells_the_table_it_is_back(service, tmp_path
     assert heard[t1] == ["camera_lost", "camera_back"]
     # the camera lost again, then restarted for another table
     rt = runtime(service, tmp_path)
-    rt.bind(t1)
-    rt.watcher.feed_cards([], 0, 640, 480)
-    rt.watcher.tick(3 * S)
+    lost_at(rt, t1)
     rt.restart(t2)
     try:
         assert rt.ready.wait(WAIT), rt.error
