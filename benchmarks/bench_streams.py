@@ -3,13 +3,17 @@
 10 tables take 5 actions a second each, and new pages keep loading.
 
     .venv/bin/python benchmarks/bench_streams.py [--engine asgi|waitress] [--seconds 30]
-        [--streams 200] [--tables 10] [--rate 5]
+        [--streams 200] [--tables 10] [--rate 5] [--arrivals poisson|lockstep]
 
 The server is ``companion serve``'s (web/asgi.py on uvicorn, or waitress's 48 threads as
 before the switch) in a process of its own, with one route added for the benchmark only:
 the number of listeners the tables hold (for the dropped streams). The phones are asyncio
 connections in this process. Measured:
 
+- arrivals: each table acts at random moments of its own (``poisson``, the default: a
+  club's tables do not play in time with each other), or every table at the same moments
+  (``lockstep``: ten actions and 200 pushes at once, five times a second; until 29 Nov the
+  only load, and the harder one);
 - push: from just before an action is sent to each stream's message of that version (the
   streams ask for patches, ``?diff=1``, as the phones' pages do);
 - action answer: the POST's round trip (its commit is fsync'd: the push's floor);
@@ -27,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -139,13 +144,18 @@ class Load:
         finally:
             writer.close()
 
-    async def actions(self, tid: str, token: str, rate: float) -> None:
+    async def actions(self, tid: str, token: str, rate: float, arrivals: str,
+                      seed: int) -> None:
+        """One table's actions, ``rate`` a second: at random moments (``poisson``: each
+        table on its own, as tables at a club are), or all tables at the same moments
+        (``lockstep``: a burst of every table's action and every phone's push 5 times a
+        second, the harder case)."""
         version = 0
-        start = time.perf_counter()
-        n = 0
+        gaps = random.Random(seed)
+        due = time.perf_counter()
         while self.running:
-            n += 1
-            await asyncio.sleep(max(0.0, start + n / rate - time.perf_counter()))
+            due += gaps.expovariate(rate) if arrivals == "poisson" else 1 / rate
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
             self.sent[(tid, version + 1)] = time.perf_counter()
             try:
                 status, body = await self.request(
@@ -212,8 +222,8 @@ async def run(args: argparse.Namespace, port: int) -> dict:
     while await listeners(load) < expected and time.perf_counter() < deadline:
         await asyncio.sleep(0.05)
     held = await listeners(load)
-    workers = [asyncio.ensure_future(load.actions(tid, token, args.rate))
-               for tid, token in tables]
+    workers = [asyncio.ensure_future(load.actions(tid, token, args.rate, args.arrivals, i))
+               for i, (tid, token) in enumerate(tables)]
     workers.append(asyncio.ensure_future(load.pages_loop([t for t, _ in tables], 10)))
     await asyncio.sleep(args.seconds)
     # 20 phones close their streams: how long until the tables let go of them
@@ -256,6 +266,7 @@ def main() -> int:
     parser.add_argument("--streams", type=int, default=200)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--rate", type=float, default=5.0)
+    parser.add_argument("--arrivals", choices=("poisson", "lockstep"), default="poisson")
     parser.add_argument("--serve", nargs=2, metavar=("PORT", "DIR"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -285,7 +296,7 @@ def main() -> int:
                 proc.kill()
     load1, load5, _ = os.getloadavg()
     print(f"bench_streams: engine {args.engine}, {args.streams} streams on {args.tables} "
-          f"tables, {args.rate:g} actions/s each, {args.seconds:g} s; "
+          f"tables, {args.rate:g} actions/s each ({args.arrivals}), {args.seconds:g} s; "
           f"load average {load1:.2f} / {load5:.2f} (1 / 5 min), {os.cpu_count()} CPUs")
     goal = {"push p99 ms": "<= 100", "page p99 ms": "<= 1000", "errors": "0",
             "dropped stream freed s": "<= 5"}
