@@ -259,8 +259,12 @@ def stream(table_id: str):
             # each update told, by the next ping's time, when a move this phone may not see
             # was made (a Werewolf night's wolf vote: the ping came 15 s after it).
             beat = monotonic() + heartbeat
+            # (``now``: the server's wall clock as it speaks, which a step's deadline is
+            # on: a phone counts down with it, not with its own clock, which an offline Pi's
+            # need not match)
             yield _sse("state", {"view": shown,
-                                 "events": [] if last is None else [{**last, "again": True}]})
+                                 "events": [] if last is None else [{**last, "again": True}],
+                                 "now": service.clock.wall()})
             while True:
                 if not inbox.ready():  # (the loop's wait, or this thread's: web/live.py)
                     yield Wait(max(0.0, beat - monotonic()))
@@ -295,9 +299,10 @@ def stream(table_id: str):
                     continue
                 if patches:
                     yield _sse("patch", {"patch": shared.view_diff(shown, now) or {},
-                                         "events": events})
+                                         "events": events, "now": service.clock.wall()})
                 else:
-                    yield _sse("state", {"view": now, "events": events})
+                    yield _sse("state", {"view": now, "events": events,
+                                         "now": service.clock.wall()})
                 shown = now
         finally:
             streams.discard(inbox)

@@ -526,3 +526,37 @@ def test_every_held_screen_at_night_looks_the_same_whatever_the_role(server_fact
         assert table.host()["state"]["step"]["name"] == "werewolves"
     for page in phones.values():
         assert page.js_errors == []
+
+
+PHONE_CLOCK_AHEAD = """(() => { const real = Date.now.bind(Date);
+    Date.now = () => real() + 3600 * 1000; })();"""
+
+
+def test_a_phone_opened_mid_step_counts_the_time_left_by_the_servers_clock(
+        server_factory, phone, tmp_path):
+    """An offline Pi's clock need not match the phones' (it has no clock of its own to keep
+    while off). A phone an hour ahead, opening the table 60 s into a 120 s step, counts
+    down from 1:00; it showed the whole 2:00 again, as it took the step to start as it
+    opened."""
+    from companion.clock import FakeClock
+    from companion.games.base import HOST
+    from companion.store import Store
+    from companion.table import TableService
+
+    data = tmp_path / "data"
+    data.mkdir()
+    store = Store(data / "companion.sqlite3")
+    service = TableService(store, FakeClock(wall=time.time() - 60))  # (the step began then)
+    live = service.create_table("werewolf", NAMES, PIN, {
+        "roles": {"werewolf": 2, "seer": 1, "witch": 1, "villager": 4},
+        "timers": {"look": 120}})
+    service.submit(live.id, {"type": "start", "empty_seats": True}, HOST)
+    store.close()
+    server = server_factory(data)
+
+    page = phone("en-US")
+    page.add_init_script(PHONE_CLOCK_AHEAD)
+    page.goto(server.url + f"/t/{live.id}")
+    page.get_by_text("Just watch").click()
+    expect(page.locator("#ww-step")).to_have_text("Look at your card")
+    expect(page.locator("#ww-timer")).to_have_text(re.compile(r"^(0:5\d|1:00)$"))

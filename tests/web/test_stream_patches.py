@@ -89,3 +89,21 @@ def test_a_stream_without_diff_still_sends_whole_views(client, scorepad):
         assert kind == "state" and msg["view"]["public"]["totals"] == [1, 2, 3]
     finally:
         res.close()
+
+
+def test_every_message_tells_the_servers_wall_clock(client, scorepad, clock):
+    """A step's deadline is on the server's wall clock, which an offline Pi's need not match
+    the phones': each message carries it (``now``), and the phone counts down from it."""
+    tid = scorepad["id"]
+    res = client.get(f"/api/tables/{tid}/stream?diff=1")
+    try:
+        messages = _messages(res)
+        kind, first = next(messages)
+        assert kind == "state" and first["now"] == clock.wall()
+        clock.advance(90)
+        client.post(f"/api/tables/{tid}/actions",
+                    json={"action": {"type": "add_round", "scores": [1, 2, 3]}}, headers=PIN)
+        kind, msg = next(messages)
+        assert kind == "patch" and msg["now"] == first["now"] + 90
+    finally:
+        res.close()

@@ -225,8 +225,15 @@
     const creds = () => ({ token: me && me.token, pin: pin });
     const asSeatSel = document.getElementById("as-seat");
 
+    // The server's wall clock, as its latest stream message told it (a step's deadline is
+    // on it; an offline Pi's clock need not match the phone's), carried on by this phone's
+    // monotonic clock. null until the stream has spoken.
+    let serverTime = null;
     const ctx = {
       t, el, toast: TC.toast, tableId: id,
+      serverNow() {
+        return serverTime && serverTime.wall + (performance.now() - serverTime.at) / 1000;
+      },
       get seat() { return me ? me.seat : null; },
       get isHost() { return !!pin; },
       get view() { return view; },
@@ -674,6 +681,7 @@
       let wire = null;  // the last view this stream told (its patches apply to it)
       const heard = (kind) => (ev) => {
         const msg = JSON.parse(ev.data);
+        if (typeof msg.now === "number") serverTime = { wall: msg.now, at: performance.now() };
         if (kind === "patch" && !wire) return;
         wire = kind === "patch" ? TC.patch(wire, msg.patch) : msg.view;
         // (the page is given a copy: a game that changes its view in place changes no

@@ -13,7 +13,7 @@
   let local = {};             // choices in progress, per step id
   let localStep = null;
   let narrationLog = [];      // the host's screen: the narrator's words
-  let skew = null, skewStep = null;
+  let anchor = null;          // the running step's countdown: {key, left, at}
   let timerHandle = null;
   const buzzed = new Set();   // the steps this phone vibrated for
 
@@ -104,17 +104,26 @@
   }
 
   /* ---- time ---- */
-  function now() { return Date.now() / 1000 + (skew || 0); }
+  /* The time a step has left, counted down on this phone's monotonic clock from the
+     moment it was first seen: then, the deadline less the server's time as its stream last
+     told it (ctx.serverNow). Neither the phone's clock (set apart from an offline Pi's) nor a
+     clock set while the step runs moves it; a reload mid-step shows what is left, not the
+     whole step again. Until the stream has spoken, the phone's own clock stands in, trusted
+     unless it is clearly off from the step's start. */
   function remaining(step) {
     if (!step || !step.deadline) return null;
-    if (skewStep !== step.id) {
-      skewStep = step.id;
-      const local = Date.now() / 1000;
-      // the phone's clock is trusted unless it is clearly off from the server's
-      skew = (step.started > local + 2 || local - step.started > step.deadline - step.started + 5)
-        ? step.started - local : 0;
+    const server = ctx.serverNow ? ctx.serverNow() : null;
+    const key = step.id + ":" + step.deadline + ":" + (server === null ? "phone" : "server");
+    if (anchor === null || anchor.key !== key) {
+      let wall = server;
+      if (wall === null) {
+        const local = Date.now() / 1000;
+        const off = step.started > local + 2 || local - step.started > step.deadline - step.started + 5;
+        wall = off ? step.started : local;
+      }
+      anchor = { key, left: step.deadline - wall, at: performance.now() };
     }
-    return Math.max(0, Math.round(step.deadline - now()));
+    return Math.max(0, Math.round(anchor.left - (performance.now() - anchor.at) / 1000));
   }
   function clock(sec) {
     const m = Math.floor(sec / 60), s = sec % 60;
