@@ -159,3 +159,48 @@ def test_a_shared_public_part_s_patch_is_made_once_and_is_the_same_patch():
     same = shared.view_diff({"version": 2, "public": new_public},
                             {"version": 3, "public": new_public})
     assert same == {"~": {"version": {"=": 3}}}
+
+
+def test_a_refusal_on_a_stream_is_told_in_the_phones_language(app, service, scorepad):
+    """A stream's steps run outside any request (a context made for each was a third of a
+    step's time); the one thing that needs the phone's request, a refusal the table
+    announces (a card the camera saw that the rules refuse), is told in its language."""
+    tid = scorepad["id"]
+    refused = {"type": "refused", "code": "bad_scores",
+               "message": "Give exactly one score for each of the {n} players.",
+               "params": {"n": 3}}
+    said: list[bytes] = []
+
+    async def main() -> None:
+        server = CompanionASGI(app, threads=2, stream_threads=1)
+        two = asyncio.Event()
+        asked = [{"type": "http.request", "body": b"", "more_body": False}]
+
+        async def receive() -> dict:
+            if asked:
+                return asked.pop()
+            await two.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            if b"event: " in message.get("body", b""):
+                said.append(message["body"])
+                if len(said) == 1:
+                    service.announce(tid, [refused])
+                else:
+                    two.set()
+
+        path = f"/api/tables/{tid}/stream"
+        scope = {**SCOPE, "path": path, "raw_path": path.encode(),
+                 "headers": [(b"host", b"table.test"), (b"accept-language", b"zh-CN")]}
+        try:
+            await server(scope, receive, send)
+        finally:
+            server.close()
+
+    failed: list[BaseException] = []
+    thread = threading.Thread(target=lambda: _run(main(), failed))
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive() and not failed, failed
+    assert "请为 3 位玩家每人填写一个分数。" in said[1].decode(), said
