@@ -83,12 +83,10 @@ class LiveStream:
 
     ENVIRON_KEY = "companion.live_stream"
 
-    def __init__(self, gen: Iterator[Any], inbox: Inbox,
-                 context: Callable[[], Any] | None = None) -> None:
+    def __init__(self, gen: Iterator[Any], inbox: Inbox) -> None:
+        # (its steps run outside any request: what needs the phone's, the stream makes)
         self.gen = gen
         self.inbox = inbox
-        # (each step runs inside this: the request's context, for the phone's language)
-        self.context = context
         self.taken = False  # driven by the event loop: the WSGI body yields nothing
 
     def __iter__(self) -> Iterator[str]:
@@ -104,12 +102,6 @@ class LiveStream:
         """Run the generator to its next wait (the generator itself never blocks): the text
         it said meanwhile, and the :class:`Wait` (None: it ended). One worker thread's turn
         per update, not one per item."""
-        if self.context is None:
-            return self._run()
-        with self.context():
-            return self._run()
-
-    def _run(self) -> tuple[list[str], Wait | None]:
         said: list[str] = []
         for item in self.gen:
             if isinstance(item, Wait):
@@ -126,8 +118,4 @@ class LiveStream:
     def end(self) -> None:
         """End the generator (its ``finally`` unsubscribes): the phone went, or the server
         stops."""
-        if self.context is None:
-            self.gen.close()
-            return
-        with self.context():
-            self.gen.close()
+        self.gen.close()

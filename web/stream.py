@@ -83,10 +83,15 @@ def end_streams(app) -> None:
         streams.end()
 
 
+def _in_words(event: dict) -> bool:
+    """Whether an event is told in the phone's language (by :func:`localise`)."""
+    return event.get("type") == "refused" and isinstance(event.get("message"), str)
+
+
 def localise(event: dict) -> dict:
     """A refusal announced to the table (a card the camera saw that the rules refuse) is
     told in this phone's language."""
-    if event.get("type") == "refused" and isinstance(event.get("message"), str):
+    if _in_words(event):
         rejection = Rejection(str(event.get("code")), event["message"],
                               event.get("params") or {})
         return {**event, "message": translate_rejection(rejection)}
@@ -293,7 +298,7 @@ def stream(table_id: str):
                     if revoked:
                         me = None
                     events = [e for u in updates for e in events_for(u, me, False)]
-                    if any(e.get("type") == "refused" for e in events):
+                    if any(_in_words(e) for e in events):
                         # (in this phone's language: the one step that needs the request)
                         with app.request_context(environ):
                             events = [localise(e) for e in events]

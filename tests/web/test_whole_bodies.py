@@ -41,20 +41,26 @@ def serve_once(wsgi) -> list[dict]:
         finally:
             app.close()
 
-    # (a thread of its own: after the browser tests, Playwright's loop runs in this one)
-    failed: list[BaseException] = []
-    thread = threading.Thread(target=lambda: _run(main(), failed))
-    thread.start()
-    thread.join(30)
-    assert not thread.is_alive() and not failed, failed
+    run_apart(main)
     return sent
 
 
-def _run(coro, failed: list[BaseException]) -> None:
-    try:
-        asyncio.run(coro)
-    except BaseException as exc:  # (told to the test's thread)
-        failed.append(exc)
+def run_apart(main) -> None:
+    """Run the coroutine function ``main`` to its end on a loop in a thread of its own
+    (after the browser tests, Playwright's loop runs in this one); what it raised is raised
+    here."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as exc:  # (told to the test's thread)
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(30)
+    assert not thread.is_alive() and not failed, failed
 
 
 class Body:
@@ -198,9 +204,5 @@ def test_a_refusal_on_a_stream_is_told_in_the_phones_language(app, service, scor
         finally:
             server.close()
 
-    failed: list[BaseException] = []
-    thread = threading.Thread(target=lambda: _run(main(), failed))
-    thread.start()
-    thread.join(30)
-    assert not thread.is_alive() and not failed, failed
+    run_apart(main)
     assert "请为 3 位玩家每人填写一个分数。" in said[1].decode(), said
