@@ -367,7 +367,11 @@ def main() -> int:
     ap.add_argument("--aug", type=int, default=8)
     ap.add_argument("--cache", type=Path, default=Path("/tmp/corner_index_data.npz"))
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--data", type=Path, default=DATA,
+                    help="the labelled photos (a licensed-only build: tools/make_licensed_set.py)")
     args = ap.parse_args()
+    global DATA
+    DATA = args.data
     rng = np.random.default_rng(0)
     if not args.report_only:
         if args.cache.is_file():
