@@ -362,6 +362,7 @@ def summary(name: str, rows: list, threshold: float) -> str:
 
 
 def main() -> int:
+    global DATA  # (real_cards reads it)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=16)
     ap.add_argument("--aug", type=int, default=8)
@@ -370,7 +371,6 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=DATA,
                     help="the labelled photos (a licensed-only build: tools/make_licensed_set.py)")
     args = ap.parse_args()
-    global DATA
     DATA = args.data
     rng = np.random.default_rng(0)
     if not args.report_only:

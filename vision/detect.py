@@ -501,6 +501,44 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
     return (pts - c) * 1.08 + c, sum(stats[i, cv2.CC_STAT_AREA] for i in keep) / area
 
 
+def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
+    """The pixels less saturated than a tinted table (light wood, a beige cloth), where the
+    frame's unvivid pixels fall into two levels of saturation far enough apart; else None.
+
+    A white card on light wood differs from it in colour more than in light: a shadow across
+    the card makes it darker than the wood beside it, so no brightness threshold holds the
+    whole card, and the wood's grain runs into its edge outline (on the CC BY phone photos of
+    single cards on wood, ``../shared/train/cadyze_cards_singles``, the outline took the grain
+    with it and nothing else was card-shaped). Its saturation is near zero; the wood's is not.
+    The level is Otsu's over the pixels under ``PALE_SAT_MAX`` (the printing's vivid reds
+    apart); a neutral table (grey, white, black) has no second level and costs one histogram.
+    Closed before it is opened: a frame printed inside a card (Huang Di's red line) would
+    otherwise cut off the white strip outside it, and the frame be taken for the card."""
+    hist = cv2.calcHist([sat], [0], None, [PALE_SAT_MAX], [0, PALE_SAT_MAX]).ravel()
+    n = float(hist.sum())
+    if n < 0.5 * sat.size:
+        return None
+    w0 = np.cumsum(hist, dtype=np.float64)
+    m0 = np.cumsum(hist * np.arange(PALE_SAT_MAX), dtype=np.float64)
+    w1 = n - w0
+    mean0 = m0 / np.maximum(w0, 1)
+    mean1 = (m0[-1] - m0) / np.maximum(w1, 1)
+    t = int(np.argmax(w0 * w1 * (mean1 - mean0) ** 2))
+    if mean1[t] - mean0[t] < PALE_SAT_GAP or min(w0[t], w1[t]) < PALE_LEAST * n:
+        return None
+    kernel = np.ones((3, 3), np.uint8)
+    mask = _at_most(cv2.GaussianBlur(sat, (5, 5), 0), t)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
+
+
+# _paler_than_table: saturations at or over this are printing, not table or card; the two
+# levels' means must lie this far apart, and each hold this share of the rest
+PALE_SAT_MAX = 110
+PALE_SAT_GAP = 20
+PALE_LEAST = 0.1
+
+
 def _white_balanced(small: np.ndarray) -> np.ndarray:
     """The frame with each channel's 97th percentile brought to 235: a webcam's green cast or
     a lamp's warm light would otherwise move every hue judged after it."""
@@ -774,6 +812,11 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     if not colour_bodies:  # (UNO's coloured bodies close its outline: measured, no gain)
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
+        # a white card on a tinted table by its saturation, before the edges: on light wood
+        # the grain joins the card's outline, which then holds wood beyond the card
+        pale = _paler_than_table(sat)
+        if pale is not None:
+            masks.append(pale)
         masks.append(_edge_closed(gray, kernel, light))
     masks.append(local)
 
