@@ -514,9 +514,10 @@ def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
     apart); a neutral table (grey, white, black) has no second level and costs one histogram.
     Closed before it is opened: a frame printed inside a card (Huang Di's red line) would
     otherwise cut off the white strip outside it, and the frame be taken for the card."""
-    hist = cv2.calcHist([sat], [0], None, [PALE_SAT_MAX], [0, PALE_SAT_MAX]).ravel()
+    few = sat[::2, ::2]  # (a quarter of the pixels: the same levels, a quarter of the time)
+    hist = cv2.calcHist([few], [0], None, [PALE_SAT_MAX], [0, PALE_SAT_MAX]).ravel()
     n = float(hist.sum())
-    if n < 0.5 * sat.size:
+    if n < 0.5 * few.size:
         return None
     w0 = np.cumsum(hist, dtype=np.float64)
     m0 = np.cumsum(hist * np.arange(PALE_SAT_MAX), dtype=np.float64)
@@ -527,7 +528,7 @@ def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
     if mean1[t] - mean0[t] < PALE_SAT_GAP or min(w0[t], w1[t]) < PALE_LEAST * n:
         return None
     kernel = np.ones((3, 3), np.uint8)
-    mask = _at_most(cv2.GaussianBlur(sat, (5, 5), 0), t)
+    mask = _at_most(sat, t)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
 
