@@ -501,9 +501,11 @@ def _largest_colour_region(mask: np.ndarray, hue: np.ndarray, sat: np.ndarray,
     return (pts - c) * 1.08 + c, sum(stats[i, cv2.CC_STAT_AREA] for i in keep) / area
 
 
-def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
-    """The pixels less saturated than a tinted table (light wood, a beige cloth), where the
-    frame's unvivid pixels fall into two levels of saturation far enough apart; else None.
+def _pale_level(sat: np.ndarray) -> int | None:
+    """The saturation under which a pixel is paler than a tinted table (light wood, a beige
+    cloth): Otsu's level where the frame's unvivid pixels fall into two levels far enough
+    apart, else None (a neutral table: grey, white, black, where it costs one histogram of a
+    quarter of the pixels).
 
     A white card on light wood differs from it in colour more than in light: a shadow across
     the card makes it darker than the wood beside it, so no brightness threshold holds the
@@ -511,9 +513,7 @@ def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
     single cards on wood, ``../shared/train/cadyze_cards_singles``, the outline took the grain
     with it and nothing else was card-shaped). Its saturation is near zero; the wood's is not.
     The level is Otsu's over the pixels under ``PALE_SAT_MAX`` (the printing's vivid reds
-    apart); a neutral table (grey, white, black) has no second level and costs one histogram.
-    Closed before it is opened: a frame printed inside a card (Huang Di's red line) would
-    otherwise cut off the white strip outside it, and the frame be taken for the card."""
+    apart)."""
     few = sat[::2, ::2]  # (a quarter of the pixels: the same levels, a quarter of the time)
     hist = cv2.calcHist([few], [0], None, [PALE_SAT_MAX], [0, PALE_SAT_MAX]).ravel()
     n = float(hist.sum())
@@ -527,14 +527,27 @@ def _paler_than_table(sat: np.ndarray) -> np.ndarray | None:
     t = int(np.argmax(w0 * w1 * (mean1 - mean0) ** 2))
     if mean1[t] - mean0[t] < PALE_SAT_GAP or min(w0[t], w1[t]) < PALE_LEAST * n:
         return None
+    return t
+
+
+def _pale_candidates(sat: np.ndarray, img_area: float, min_frac: float
+                     ) -> list[tuple[np.ndarray, float]]:
+    """The card quads of the pixels paler than a tinted table (``_pale_level``). The mask is
+    closed before it is opened, so a frame printed inside a card (Huang Di's red line) does
+    not cut off the white strip outside it and pass for the card. (Lower levels tried in
+    turn where this one gives no card, the wood's own saturation varying across a photo, gave
+    those phone photos 3 more cards and cost a shared photo one: not kept.)"""
+    t = _pale_level(sat)
+    if t is None:
+        return []
     kernel = np.ones((3, 3), np.uint8)
-    mask = _at_most(sat, t)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, kernel, iterations=2)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2)
+    mask = cv2.morphologyEx(_at_most(sat, t), cv2.MORPH_CLOSE, kernel, iterations=2)
+    return _candidates(cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel, iterations=2),
+                       img_area, min_frac)
 
 
-# _paler_than_table: saturations at or over this are printing, not table or card; the two
-# levels' means must lie this far apart, and each hold this share of the rest
+# _pale_level: saturations at or over this are printing, not table or card; the two levels'
+# means must lie this far apart, and each hold this share of the rest
 PALE_SAT_MAX = 110
 PALE_SAT_GAP = 20
 PALE_LEAST = 0.1
@@ -811,13 +824,11 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                                   block, -6 * light)
     local = cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel)
     if not colour_bodies:  # (UNO's coloured bodies close its outline: measured, no gain)
+        # a white card on a tinted table by its saturation, trusted before the edges: on
+        # light wood the grain joins the card's outline, which then holds wood beyond it
+        pale = _pale_candidates(sat, img_area, min_frac)
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
-        # a white card on a tinted table by its saturation, before the edges: on light wood
-        # the grain joins the card's outline, which then holds wood beyond the card
-        pale = _paler_than_table(sat)
-        if pale is not None:
-            masks.append(pale)
         masks.append(_edge_closed(gray, kernel, light))
     masks.append(local)
 
@@ -828,7 +839,10 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         vivid = cv2.bitwise_and(_at_least(sat, 110), lit)
         colour = cv2.morphologyEx(vivid, cv2.MORPH_OPEN, kernel, iterations=2)
 
-    outlined = [(c, False) for m in masks for c in _candidates(m, img_area, min_frac)]
+    per_mask = [_candidates(m, img_area, min_frac) for m in masks]
+    if not colour_bodies:  # (in the masks' order of trust: after Otsu's and the white)
+        per_mask.insert(2, pale)
+    outlined = [(c, False) for cs in per_mask for c in cs]
     cands = []
     if colour_bodies:
         outl = _outlines(colour, nested=True)

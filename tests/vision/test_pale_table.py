@@ -36,11 +36,11 @@ def test_a_white_card_on_light_wood_is_found_and_named(shared_train: Path, name:
 
 
 def test_a_neutral_table_costs_one_histogram() -> None:
-    from vision.detect import _paler_than_table
+    from vision.detect import _pale_level
 
     grey = np.full((360, 480), 6, np.uint8)
     grey[100:250, 150:260] = 2  # a white card on a grey table: both all but unsaturated
-    assert _paler_than_table(grey) is None
+    assert _pale_level(grey) is None
 
 
 def test_a_frame_printed_inside_a_card_is_not_taken_for_it() -> None:
