@@ -143,7 +143,8 @@ def main() -> int:
             images[name] = relabel(folder / name, entries)
             placed = [e for e in images[name] if e["label"] != "unknown"]
             cards += len(placed)
-            outlined += bool(placed) and one_card(entries) is None
+            cards_only = [e for e in entries if e["label"] not in UNSURE_JOKERS]
+            outlined += bool(placed) and one_card(cards_only) is None
         meta["images"] = images
         (dest / "labels.json").write_text(json.dumps(meta, indent=1))
         print(f"{folder.name}: {len(images)} photos, {cards} cards labelled"

@@ -134,10 +134,10 @@ def random_frame(rng: np.random.Generator, w: int, h: int
     return p, u, np.array([-u[1], u[0]], np.float32)
 
 
-def real_cards(split: str) -> list[tuple[np.ndarray, np.ndarray, str, str]]:
+def real_cards(split: str, data: Path = DATA) -> list[tuple[np.ndarray, np.ndarray, str, str]]:
     """(image, portrait corners, label, source/file) of every matched card of a split."""
     out = []
-    for s in load_sets(DATA):
+    for s in load_sets(data):
         if s["deck"] != "french":
             continue
         for name, entries in sorted(s["images"].items()):
@@ -173,9 +173,9 @@ def add_card(col: Collector, img: np.ndarray, q: np.ndarray, label: str, n_aug: 
             col.add(photometric(cut_patch(img, p + (u * du + v * dv) * h, u, v, h), rng), None)
 
 
-def gather(rng: np.random.Generator, n_aug: int) -> tuple[np.ndarray, ...]:
+def gather(rng: np.random.Generator, n_aug: int, data: Path = DATA) -> tuple[np.ndarray, ...]:
     col = Collector()
-    cards = real_cards("train")
+    cards = real_cards("train", data)
     print(f"real train cards: {len(cards)}", flush=True)
     for img, q, label, _ in cards:
         add_card(col, img, q, label, n_aug, rng)
@@ -362,7 +362,6 @@ def summary(name: str, rows: list, threshold: float) -> str:
 
 
 def main() -> int:
-    global DATA  # (real_cards reads it)
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=16)
     ap.add_argument("--aug", type=int, default=8)
@@ -371,14 +370,13 @@ def main() -> int:
     ap.add_argument("--data", type=Path, default=DATA,
                     help="the labelled photos (a licensed-only build: tools/make_licensed_set.py)")
     args = ap.parse_args()
-    DATA = args.data
     rng = np.random.default_rng(0)
     if not args.report_only:
         if args.cache.is_file():
             z = np.load(args.cache)
             data = (z["x"], z["ya"], z["yb"])
         else:
-            data = gather(rng, args.aug)
+            data = gather(rng, args.aug, args.data)
             np.savez(args.cache, x=data[0], ya=data[1], yb=data[2])
         print(f"{len(data[0])} patches, {int((data[1] != RANKS.index('none')).sum())} indices",
               flush=True)
@@ -389,13 +387,13 @@ def main() -> int:
 
     corner_index._load.cache_clear()
     reader = CornerReader(NAME, threshold=0.0)
-    calib = eval_cards(reader, real_cards("calib")) + eval_scenes(reader, CALIB_SEEDS)
+    calib = eval_cards(reader, real_cards("calib", args.data)) + eval_scenes(reader, CALIB_SEEDS)
     threshold = lowest_safe(calib)
     if not args.report_only:
         write_meta(threshold)
     print(f"threshold {threshold:.3f}")
     print(summary("calib (photos + drawn)", calib, threshold))
-    test = eval_cards(reader, real_cards("test"))
+    test = eval_cards(reader, real_cards("test", args.data))
     print(summary("TEST photos (held out)", test, threshold))
     bad = [(t, b, round(c, 3)) for c, ok, t, b in test if not ok and c >= threshold]
     print("test wrong said:", bad)
