@@ -370,7 +370,11 @@ def test_cannot_be_reached_goes_once_the_companion_is_back(server_factory, phone
     ana = phone("en-US", width=360)
     ana.goto(server.url + res["url"] + "?join=1")
     ana.locator('#seats button[data-seat="0"]').click()
+    # (seated, and the seat's view and stream on screen before the companion goes: the
+    # watcher's page shows "Round 1" and a live dot too, before the seat is taken)
+    expect(ana.locator("#whoami")).to_have_text("You are Ana")
     expect(ana.locator("#uno-status h2")).to_have_text("Round 1")
+    expect(ana.locator(".uno-picker")).to_be_visible()
     expect(ana.locator("#live")).to_have_class("dot on")
 
     server.stop()
@@ -400,6 +404,7 @@ def test_cannot_be_reached_toast_goes_once_the_companion_is_back(server_factory,
     ana = phone("en-US", width=360)
     ana.goto(server.url + res["url"] + "?join=1")
     ana.locator('#seats button[data-seat="0"]').click()
+    expect(ana.locator("#whoami")).to_have_text("You are Ana")
     expect(ana.locator("#live")).to_have_class("dot on")
     server.stop()
     expect(ana.locator("#live")).to_have_class("dot off")
