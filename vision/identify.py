@@ -59,6 +59,20 @@ BLURRED_SURE = 0.97
 # (vision/pips.py) count another number or show the other colour: trained without one
 # printing, the networks named its 6 of spades, warmed by a lamp, the 8 of spades at 0.67.
 PIPS_GAINSAY_BELOW = 0.9
+# ... and a card named a 9 or a 6 at any confidence: on webcam photos of a printing no shipped
+# network learned (../shared/train/cadyze_cards_scenes, CC BY 4.0), its eights were named 9
+# or 6 at 0.995-1.0, while their pips counted 8 (and both corner indices read 8). Read by the
+# shipped networks and by the four built without one source each, every standard photo here
+# gave 32 wrong names whose pips gainsay them at any confidence: 31 nines and a six, every
+# one an eight; no right name of any rank was gainsaid. Only these two ranks: counting a
+# card's pips costs about 1.2 ms on this box.
+PIPS_ALWAYS_CHECKED = ("9", "6")
+# A name given at PIPS_GAINSAY_BELOW or over stands, though its pips count another number,
+# where a corner index of the card reads that very name at this or over (vision/
+# corner_index.py): a drawn 9 of diamonds filling the frame, its two narrowest pips not taken
+# for pips, counted 7 and read 9D at 0.96 in both corners. None of the 32 eights above had a
+# corner read as its wrong name (both read 8 mostly, at 0.25-0.95).
+INDEX_UPHOLDS = 0.3
 # A standard card narrower than this (pixels of the frame it was found in) is never named:
 # its suit is a few pixels. The shared photos shrunk to a third, a fifth and a seventh of
 # their size, with a webcam's noise and JPEG (quality 70; tools/measure_small_cards.py),
@@ -216,6 +230,7 @@ class Card:
     best: str | None = None
     signature: tuple[float, ...] | None = None  # coarse colour layout, to compare cards
     partial: bool = False  # only part of the card was in view (no whole outline found)
+    gainsaid: bool = False  # its pips count another number than ``best`` (left unsure)
 
     def to_json(self) -> dict:
         return {"label": self.label, "confidence": round(float(self.confidence), 4),
@@ -318,6 +333,17 @@ def _centre_within(corners: np.ndarray, other: np.ndarray) -> bool:
     return _within(corners, (cx, cy))
 
 
+def _index_reads(crop: np.ndarray, label: str) -> bool:
+    """Whether a corner index of the upright card ``crop`` reads ``label`` (at
+    ``INDEX_UPHOLDS``), by the standard pack's corner reader (none trained: no)."""
+    from vision import corner_index, fan
+
+    if not corner_index.available():
+        return False
+    return any(r.best == label and r.confidence >= INDEX_UPHOLDS
+               for r in fan.default_reader().read(corner_index.crop_patches(crop)))
+
+
 def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether a quad lies within the image (a card top's guessed lower end may not)."""
     h, w = shape[:2]
@@ -412,8 +438,13 @@ class Identifier:
         if not boxes:
             return cards
         whole = [replace(q, partial=False) for q in boxes]
+        # (not a name the pips gainsaid of the card the box holds: seen along its tops, with
+        # table around it, an eight the network calls a 9 has no pips counted to gainsay it)
+        doubted = [c for c in cards if c.gainsaid]
         found = [f for f in self._named(image, *self._read(image, whole))
-                 if f.label is not None and f.confidence >= TOPS_SURE]
+                 if f.label is not None and f.confidence >= TOPS_SURE and not any(
+                     f.label == c.best and (holds(f.corners, c) or _centre_within(
+                         c.corners, f.corners)) for c in doubted)]
         keep: list[Card] = []
         for f in sorted(found, key=lambda f: -f.confidence):
             if all(iou_box(f.corners, k.corners) < TOPS_CLEAR and f.label != k.label
@@ -439,15 +470,18 @@ class Identifier:
                 continue  # a face-down card (the draw pile) is no card to name
             label = None if q.partial and part is not None and v.confidence < part else v.label
             conf = v.confidence
+            gainsaid = False
             if label is None and v.suits is not None and not q.partial:
                 # a standard number card the networks are unsure of: its pips (vision/pips.py)
                 pips = named_by_pips(c, v.suits, side_ratio(q.corners),
                                      rectify(image, q.corners, FINE))
                 if pips is not None:
                     label, conf = pips
-            elif self.deck == "french" and label is not None and conf < PIPS_GAINSAY_BELOW \
-                    and not q.partial and gainsaid_by_pips(c, label, side_ratio(q.corners)):
-                label = None
+            elif self.deck == "french" and label is not None and not q.partial and (
+                    conf < PIPS_GAINSAY_BELOW or label[:-1] in PIPS_ALWAYS_CHECKED) \
+                    and gainsaid_by_pips(c, label, side_ratio(q.corners)) \
+                    and not (conf >= PIPS_GAINSAY_BELOW and _index_reads(c, label)):
+                label, gainsaid = None, True
             if q.whole and q.area_frac >= 1.0 and conf < WHOLE_FRAME_FLOOR:
                 label = None
             if self.deck == "french" and label is not None and \
@@ -458,7 +492,8 @@ class Identifier:
             if self.deck == "french" and label is not None and label[-1] in "SC" and \
                     conf < SMALL_BLACK_SURE and card_width(q.corners) < SMALL_BLACK_BELOW:
                 label = None
-            cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial))
+            cards.append(Card(label, conf, q.corners, label or v.best, signature(c), q.partial,
+                              gainsaid))
         return cards
 
     def _full_frame(self, image: np.ndarray, cards: list[Card]) -> list[Card]:

@@ -36,6 +36,7 @@ W, H = 160, 240
 PIP_AREA = (0.0012, 0.07)
 # pips are of one size: the largest group within this ratio of areas is the count
 SAME_SIZE = 1.8
+PIP_ASPECT = (0.55, 1.6)
 # the pips' layout centred on the card (a share of its width / height): a quad cut short
 # by the detector moves it a little, a corner index counted as pips moves it a lot
 CENTRED = 0.12
@@ -78,6 +79,10 @@ SHAPE_AGREES = 0.5
 # the quad's long side over its short side: a card's (poker 1.40, bridge 1.56). A quad cut
 # short by glare over a card's top third showed a 7's five lower pips as a 5.
 CARD_SHAPED = (1.3, 1.7)
+# ... looser to gainsay a name (which leaves the card unsure, never names it): a webcam's
+# perspective and a loose outline made eights that a network named 9 at 0.999 1.26-1.27 or
+# 1.71 long; over every standard photo here no right name was gainsaid between 1.2 and 1.8.
+GAINSAY_SHAPED = (1.2, 1.8)
 
 
 def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float,
@@ -109,9 +114,10 @@ def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float,
 
 def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
     """Whether a number card named ``label`` shows another count of pips, or pips of the
-    other colour (on a card-shaped quad, ``shape`` its side ratio). Not for other cards."""
+    other colour (on a card-shaped quad, ``shape`` its side ratio within ``GAINSAY_SHAPED``).
+    Not for other cards."""
     rank, suit = label[:-1], label[-1]
-    if not rank.isdigit() or not CARD_SHAPED[0] <= shape <= CARD_SHAPED[1]:
+    if not rank.isdigit() or not GAINSAY_SHAPED[0] <= shape <= GAINSAY_SHAPED[1]:
         return False
     pips = count_pips(crop)
     if pips is None:
@@ -198,18 +204,28 @@ class Pips:
 def count_pips(crop: np.ndarray) -> Pips | None:
     """The number of pips on an upright (portrait) crop of a standard card, or None where
     the crop is not plainly a number card (see the module's docstring)."""
-    found = _pips(crop, W, H)
+    found = _pips(crop, W, H, masks=False)
     return None if found is None else found[0]
 
 
-def _pips(crop: np.ndarray, width: int, height: int
+def _percentile(grey: np.ndarray, q: float) -> float:
+    """``np.percentile(grey, q)`` of a uint8 image (linear between the two nearest levels),
+    from its histogram: a fifth of the time (every named number card's pips are counted)."""
+    cum = np.cumsum(cv2.calcHist([grey], [0], None, [256], [0, 256]).ravel())
+    at = q / 100.0 * (grey.size - 1)
+    lo, hi = int(np.floor(at)), int(np.ceil(at))
+    a, b = np.searchsorted(cum, (lo + 1, hi + 1))  # the lo-th and hi-th grey levels in order
+    return float(a) + (at - lo) * float(b - a)
+
+
+def _pips(crop: np.ndarray, width: int, height: int, masks: bool = True
           ) -> tuple[Pips, list[tuple[np.ndarray, float]]] | None:
-    """``count_pips`` at ``width`` x ``height``, and each pip's mask (its ink, cut out
-    around it) with its centre's height on the card (0 top, 1 bottom)."""
+    """``count_pips`` at ``width`` x ``height``, and (``masks``) each pip's mask (its ink,
+    cut out around it) with its centre's height on the card (0 top, 1 bottom)."""
     card = cv2.resize(white_balance(crop), (width, height), interpolation=cv2.INTER_LINEAR)
     grey = cv2.cvtColor(card, cv2.COLOR_BGR2GRAY)
     level, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    if float(np.percentile(grey, 90)) - level < 40:  # no print to speak of
+    if _percentile(grey, 90) - level < 40:  # no print to speak of
         return None
     # a pixel off every pip's edge: two pips that a low-resolution view runs together part
     raw, ink = ink, cv2.erode(ink, np.ones((3, 3), np.uint8))
@@ -221,7 +237,7 @@ def _pips(crop: np.ndarray, width: int, height: int
     aspect = w / np.maximum(h, 1)
     size = width * height
     shaped = ((area >= PIP_AREA[0] * size) & (area <= PIP_AREA[1] * size) & (fill > 0.35)
-              & (aspect > 0.55) & (aspect < 1.6)
+              & (aspect > PIP_ASPECT[0]) & (aspect < PIP_ASPECT[1])
               # the pips' columns, not a corner index at the card's edge
               & (cx > 0.2 * width) & (cx < 0.8 * width) & (cy > 0.1 * height) & (cy < 0.9 * height)
               & (x > 0) & (y > 0) & (x + w < width) & (y + h < height))
@@ -268,11 +284,13 @@ def _pips(crop: np.ndarray, width: int, height: int
     on_pips = cv2.cvtColor(card[is_pip[labels]][:, None], cv2.COLOR_BGR2HSV)[:, 0]
     hue, sat = on_pips[:, 0], on_pips[:, 1]
     red = float(np.mean((sat > 80) & ((hue < 12) | (hue > 160))))
+    if not masks:
+        return Pips(len(group), red), []
     grow = np.ones((3, 3), np.uint8)
-    masks = []
+    shapes = []
     for g in group:  # the pip's own ink (not eroded), cut out around its component
         x0, y0 = max(0, int(x[g]) - 3), max(0, int(y[g]) - 3)
         x1, y1 = min(width, int(x[g] + w[g]) + 3), min(height, int(y[g] + h[g]) + 3)
         seed = cv2.dilate((labels[y0:y1, x0:x1] == g + 1).astype(np.uint8), grow, iterations=2)
-        masks.append(((raw[y0:y1, x0:x1] > 0).astype(np.uint8) & seed, float(cy[g]) / height))
-    return Pips(len(group), red), masks
+        shapes.append(((raw[y0:y1, x0:x1] > 0).astype(np.uint8) & seed, float(cy[g]) / height))
+    return Pips(len(group), red), shapes
