@@ -4,7 +4,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import pips
+from vision import pips, synth
 from vision.identify import Identifier
 from vision.pips import count_pips, named_by_pips
 from vision.recognise import Verdict
@@ -220,6 +220,32 @@ def test_identifier_leaves_unsure_a_card_its_pips_gainsay() -> None:
     assert read("9S", 0.9997) is None
     assert read("6H", 0.9997) is None  # the colour too
     assert read("6S", 0.9997) == "6S"
+
+
+def test_identifier_leaves_unsure_a_club_named_a_spade_by_the_pips_shapes() -> None:
+    """Under 0.9, a count that agrees is not enough: the pips' shapes give the suit within
+    the colour where they can (a club's waist); a spade is never named by its shape."""
+    def read(drawn: str, label: str, confidence: float) -> str | None:
+        if drawn == "6C":  # (our drawings' clubs have no waist: a printing's, on a table)
+            image = synth.table_texture("cloth", (640, 480), np.random.default_rng(4))
+            image[60:420, 200:440] = card_of_clubs(6)
+        else:
+            image, _ = render_scene([("french", drawn)], table="cloth", seed=4, glare=False)
+        verdict = Verdict(label, confidence, True, label)
+
+        class Named:
+            threshold = 0.5
+
+            def classify_many(self, crops, partial=None):
+                return [verdict for _ in crops]
+
+        (card,) = Identifier("french", Named(), overlaps=False).identify(image)
+        return card.label
+
+    assert read("6C", "6S", 0.67) is None  # a club's waist
+    assert read("6C", "6C", 0.67) == "6C"
+    assert read("6S", "6C", 0.67) == "6C"  # no waist: blur gives a club none either
+    assert read("6C", "6S", 0.95) == "6S"  # sure: not second-guessed
 
 
 def test_the_print_level_is_the_percentile_numpy_gives() -> None:
