@@ -114,14 +114,18 @@ def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float,
 
 def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
     """Whether a number card named ``label`` shows another count of pips, or pips of the
-    other colour (on a card-shaped quad, ``shape`` its side ratio within ``GAINSAY_SHAPED``).
-    Not for other cards."""
+    other colour, or an ace a number card's layout of pips (it has one pip: no layout is
+    counted); on a card-shaped quad, ``shape`` its side ratio within ``GAINSAY_SHAPED``.
+    Not for court cards."""
     rank, suit = label[:-1], label[-1]
-    if not rank.isdigit() or not GAINSAY_SHAPED[0] <= shape <= GAINSAY_SHAPED[1]:
+    if not (rank.isdigit() or rank == "A") or \
+            not GAINSAY_SHAPED[0] <= shape <= GAINSAY_SHAPED[1]:
         return False
     pips = count_pips(crop)
     if pips is None:
         return False
+    if rank == "A":
+        return True
     colour_unsure = RED[0] < pips.red < RED[1]
     other_colour = not colour_unsure and (pips.red >= RED[1]) != (suit in "HD")
     return pips.count != int(rank) or other_colour

@@ -192,6 +192,9 @@ def test_pips_gainsay_a_number_card_named_with_another_count_or_colour() -> None
     assert not pips.gainsaid_by_pips(six, "6S", 1.4)
     assert not pips.gainsaid_by_pips(six, "6C", 1.4)  # the suit within a colour: not theirs
     assert not pips.gainsaid_by_pips(six, "KS", 1.4)  # no count to hold a court card to
+    assert pips.gainsaid_by_pips(six, "AS", 1.4)  # an ace has one pip: no layout
+    assert not pips.gainsaid_by_pips(crop_of("french", "AS"), "AS", 1.4)
+    assert not pips.gainsaid_by_pips(crop_of("french", "AH"), "AH", 1.4)
     assert not pips.gainsaid_by_pips(six, "8S", 1.9)  # a quad cut short counts no pips
     assert pips.gainsaid_by_pips(six, "8S", 1.25)  # a webcam's perspective: still a card
 
@@ -220,6 +223,7 @@ def test_identifier_leaves_unsure_a_card_its_pips_gainsay() -> None:
     assert read("9S", 0.9997) is None
     assert read("6H", 0.9997) is None  # the colour too
     assert read("6S", 0.9997) == "6S"
+    assert read("AS", 0.999) is None  # an ace: one pip, no layout of six
 
 
 def test_identifier_leaves_unsure_a_club_named_a_spade_by_the_pips_shapes() -> None:
