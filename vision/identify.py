@@ -349,15 +349,18 @@ def _centre_within(corners: np.ndarray, other: np.ndarray) -> bool:
     return _within(corners, (cx, cy))
 
 
-def _index_reads(crop: np.ndarray, label: str) -> bool:
-    """Whether a corner index of the upright card ``crop`` reads ``label`` (at
-    ``INDEX_UPHOLDS``), by the standard pack's corner reader (none trained: no)."""
+def _indices_read(crops: list[np.ndarray], labels: list[str]) -> list[bool]:
+    """Whether a corner index of each upright card of ``crops`` reads its name of ``labels``
+    (at ``INDEX_UPHOLDS``), by the standard pack's corner reader, in one pass (none trained:
+    no)."""
     from vision import corner_index, fan
 
-    if not corner_index.available():
-        return False
-    return any(r.best == label and r.confidence >= INDEX_UPHOLDS
-               for r in fan.default_reader().read(corner_index.crop_patches(crop)))
+    if not crops or not corner_index.available():
+        return [False] * len(crops)
+    reads = fan.default_reader().read([p for c in crops for p in corner_index.crop_patches(c)])
+    per = len(reads) // len(crops)
+    return [any(r.best == label and r.confidence >= INDEX_UPHOLDS
+                for r in reads[i * per:(i + 1) * per]) for i, label in enumerate(labels)]
 
 
 def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -477,8 +480,17 @@ class Identifier:
         """The quads the recogniser calls cards, named where it is sure enough."""
         part = getattr(self.recogniser, "part_threshold", None)
         floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
+        # the sure names held to their pips (PIPS_ALWAYS_CHECKED) that a corner index reads
+        # too, which stand whatever the pips: asked first, of all at once (a corner read is
+        # a quarter of a count of pips, and upholds nearly every right name)
+        sure = [i for i, (q, v) in enumerate(zip(quads, verdicts, strict=True))
+                if self.deck == "french" and v.is_card and v.label is not None
+                and not q.partial and v.confidence >= PIPS_GAINSAY_BELOW
+                and v.label[:-1] in PIPS_ALWAYS_CHECKED]
+        upheld = {i for i, yes in zip(sure, _indices_read(
+            [crops[i] for i in sure], [verdicts[i].label for i in sure]), strict=True) if yes}
         cards = []
-        for q, v, c in zip(quads, verdicts, crops, strict=True):
+        for i, (q, v, c) in enumerate(zip(quads, verdicts, crops, strict=True)):
             if not v.is_card:
                 continue
             if self.deck == "uno" and (v.best or "").startswith(("wild", "red-")) and \
@@ -494,9 +506,9 @@ class Identifier:
                 if pips is not None:
                     label, conf = pips
             elif self.deck == "french" and label is not None and not q.partial and (
-                    conf < PIPS_GAINSAY_BELOW or label[:-1] in PIPS_ALWAYS_CHECKED) \
-                    and gainsaid_by_pips(c, label, side_ratio(q.corners)) \
-                    and not (conf >= PIPS_GAINSAY_BELOW and _index_reads(c, label)):
+                    conf < PIPS_GAINSAY_BELOW or (label[:-1] in PIPS_ALWAYS_CHECKED
+                                                  and i not in upheld)) \
+                    and gainsaid_by_pips(c, label, side_ratio(q.corners)):
                 label, gainsaid = None, True
             elif self.deck == "french" and label is not None and not q.partial \
                     and conf < PIPS_GAINSAY_BELOW and label[:-1].isdigit() \
