@@ -83,12 +83,6 @@ PIPS_ALWAYS_CHECKED = ("9", "6", "A")
 # for pips, counted 7 and read 9D at 0.96 in both corners. None of the 32 eights above had a
 # corner read as its wrong name (both read 8 mostly, at 0.25-0.95).
 INDEX_UPHOLDS = 0.3
-# A number card named under PIPS_GAINSAY_BELOW whose pips count right is still left unsure
-# where their shapes give the other suit of its colour (``pips.suit_by_shape``: a club's
-# waist). Read by the shipped networks and the four leave-source-out builds, every standard
-# photo here lost 6 wrong names so (spades, at 0.5-0.9, of the CC BY phone photos' clubs)
-# and no right one. Only for cards so named: the card rectified finer and its pips cut out
-# cost ~3 ms on this box.
 # A standard card narrower than this (pixels of the frame it was found in) is never named:
 # its suit is a few pixels. The shared photos shrunk to a third, a fifth and a seventh of
 # their size, with a webcam's noise and JPEG (quality 70; tools/measure_small_cards.py),
@@ -246,7 +240,7 @@ class Card:
     best: str | None = None
     signature: tuple[float, ...] | None = None  # coarse colour layout, to compare cards
     partial: bool = False  # only part of the card was in view (no whole outline found)
-    gainsaid: bool = False  # its pips count another number than ``best`` (left unsure)
+    gainsaid: bool = False  # its pips (count, colour or shapes) gainsay ``best``: unsure
 
     def to_json(self) -> dict:
         return {"label": self.label, "confidence": round(float(self.confidence), 4),
@@ -513,8 +507,12 @@ class Identifier:
             elif self.deck == "french" and label is not None and not q.partial \
                     and conf < PIPS_GAINSAY_BELOW and label[:-1].isdigit() \
                     and CARD_SHAPED[0] <= side_ratio(q.corners) <= CARD_SHAPED[1]:
-                # ... and its pips' shapes, where they name another suit of its colour
-                # (a spade, only the absence of a club's waist, is never named by shape)
+                # ... and where their count is right, their shapes, which may give the other
+                # suit of its colour (``pips.suit_by_shape``: a club's waist; a spade, only
+                # a waist missing, is never named by shape). Read by the shipped networks
+                # and the four leave-source-out builds, every standard photo here lost 6
+                # wrong names so (spades at 0.5-0.9: the CC BY phone photos' clubs) and no
+                # right one. The card rectified finer and its pips cut out: ~3 ms.
                 pair = ("H", "D") if label[-1] in "HD" else ("S", "C")
                 by_shape = suit_by_shape(rectify(image, q.corners, FINE), int(label[:-1]), pair)
                 if by_shape in SHAPE_NAMES and by_shape != label[-1]:
