@@ -800,6 +800,29 @@ def test_the_rounds_table_shows_every_name_whole_and_says_it_scrolls(
     assert page.js_errors == []
 
 
+def test_a_new_round_leaves_the_rounds_table_where_it_was_scrolled(server_factory, phone):
+    """A round entered at another phone redrew the table at its first column, under the eyes
+    of a player reading the last ones."""
+    server = server_factory()
+    players = ["Maria Eduarda Nascimento", "Bartholomew", "Guilherme", "W" * 24, "Leonardo",
+               "Chen"]
+    tid = new_pad(server, players, [[120, -35, 35, 0, 480, 7]])
+    page = phone(width=360)
+    open_as(page, server, tid)
+    expect(page.locator("#sp-rounds tbody tr")).to_have_count(1)
+    expect(page.locator("#live")).to_have_class("dot on")
+    box = page.locator("#sp-rounds .rounds-scroll")
+    box.evaluate("(b) => { b.scrollLeft = b.scrollWidth; }")
+    expect(box).to_have_class("rounds-scroll more-left")
+    status, _ = server.request("POST", f"/api/tables/{tid}/actions",
+                               {"action": {"type": "add_round", "scores": [1, 2, 3, 4, 5, 6]}},
+                               PIN)
+    assert status == 200
+    expect(page.locator("#sp-rounds tbody tr")).to_have_count(2)
+    expect(box).to_have_class("rounds-scroll more-left")
+    assert box.evaluate("(b) => b.scrollLeft + b.clientWidth >= b.scrollWidth - 1")
+    assert page.js_errors == []
+
 
 @pytest.mark.parametrize("width", [320, 360])
 def test_the_uno_form_shows_the_rules_sheet_in_one_line_until_changed(

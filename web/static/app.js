@@ -66,8 +66,10 @@
 
   /* A box that scrolls sideways (a rounds table wider than the phone) says so: a shadow on
      the side that has more, and a line under it while anything is out of sight (the last
-     player's column was off-screen with no sign). Returns [box, hint]. */
-  TC.sideScroll = function (box) {
+     player's column was off-screen with no sign). Returns [box, hint]. ``left``: where the
+     box it replaces was scrolled to, kept (a new round redrew the table at its first column
+     under the eyes of a player reading the last). */
+  TC.sideScroll = function (box, left) {
     const hint = el("p", { class: "scroll-hint", hidden: true, text: t("More columns: swipe the table sideways →") });
     const mark = () => {
       const more = box.scrollWidth - box.clientWidth;
@@ -76,7 +78,7 @@
       hint.hidden = !(more > 1);
     };
     box.addEventListener("scroll", mark, { passive: true });
-    requestAnimationFrame(mark);
+    requestAnimationFrame(() => { if (left) box.scrollLeft = left; mark(); });
     if (window.ResizeObserver) new ResizeObserver(mark).observe(box);
     return [box, hint];
   };

@@ -273,6 +273,7 @@
     checkNews();
 
     const rounds = root.querySelector("#sp-rounds");
+    const left = (rounds.querySelector(".rounds-scroll") || {}).scrollLeft;
     rounds.textContent = "";
     if (!pub.rounds.length) rounds.append(el("p", { class: "muted", text: t("No rounds yet.") }));
     else {
@@ -288,7 +289,7 @@
         ctx.isHost ? el("td", { class: "act" }, el("button", { class: "btn small", "data-round": i,
           "aria-label": t("Correct round {n}", { n: i + 1 }), onclick: () => startEdit(i), text: t("Edit") })) : null)));
       table.append(tbody);
-      rounds.append(...TC.sideScroll(el("div", { class: "rounds-scroll", tabindex: "0", role: "region", "aria-label": t("Rounds") }, table)));
+      rounds.append(...TC.sideScroll(el("div", { class: "rounds-scroll", tabindex: "0", role: "region", "aria-label": t("Rounds") }, table), left));
     }
     drawChart(pub);
     root.querySelector("#sp-end").hidden = !ctx.isHost || pub.ended;

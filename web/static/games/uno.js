@@ -882,6 +882,7 @@
   function renderScores(d) {
     const { el, t } = ctx;
     const box = root.querySelector("#uno-scores");
+    const left = (box.querySelector(".rounds-scroll") || {}).scrollLeft;
     box.textContent = "";
     const lowest = d.scoring === "own_hand";
     box.append(el("h2", { text: t("Scores") }),
@@ -901,7 +902,7 @@
     table.append(tbody);
     // (the chart is drawn at the width it is shown: TC.chart)
     const wrap = el("div", { id: "uno-chart" });
-    box.append(...TC.sideScroll(el("div", { class: "uno-tablewrap rounds-scroll" }, table)), wrap);
+    box.append(...TC.sideScroll(el("div", { class: "uno-tablewrap rounds-scroll" }, table), left), wrap);
     const series = totalsSeries(d);
     // (the axis says "Round n" as the status does: Chinese read 第 2 局 there, 第 1 轮 here)
     wrap.append(...TC.chart({ series, names: d.players, width: wrap.clientWidth, target: d.target,
