@@ -826,7 +826,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     if not colour_bodies:  # (UNO's coloured bodies close its outline: measured, no gain)
         # a white card on a tinted table by its saturation, trusted before the edges: on
         # light wood the grain joins the card's outline, which then holds wood beyond it
-        pale = _pale_candidates(sat, img_area, min_frac)
+        pale, pale_at = _pale_candidates(sat, img_area, min_frac), len(masks)
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
         masks.append(_edge_closed(gray, kernel, light))
@@ -841,7 +841,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
 
     per_mask = [_candidates(m, img_area, min_frac) for m in masks]
     if not colour_bodies:  # (in the masks' order of trust: after Otsu's and the white)
-        per_mask.insert(2, pale)
+        per_mask.insert(pale_at, pale)
     outlined = [(c, False) for cs in per_mask for c in cs]
     cands = []
     if colour_bodies:

@@ -23,14 +23,7 @@ from vision.detect import (
     side_ratio,
 )
 from vision.held import card_tops
-from vision.pips import (
-    CARD_SHAPED,
-    FINE,
-    SHAPE_NAMES,
-    gainsaid_by_pips,
-    named_by_pips,
-    suit_by_shape,
-)
+from vision.pips import CARD_SHAPED, FINE, gainsaid_by_pips, gainsaid_by_shapes, named_by_pips
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W, sharpness
 
@@ -357,6 +350,25 @@ def _indices_read(crops: list[np.ndarray], labels: list[str]) -> list[bool]:
                 for r in reads[i * per:(i + 1) * per]) for i, label in enumerate(labels)]
 
 
+def _gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str, conf: float,
+              doubted: bool) -> bool:
+    """Whether a standard card named ``label`` at ``conf`` (whole, its quad ``q``, its crop
+    ``crop``) is gainsaid by its pips: their count or colour where it is named under
+    ``PIPS_GAINSAY_BELOW`` or ``doubted`` (a sure name of ``PIPS_ALWAYS_CHECKED`` that no
+    corner index reads); where named under ``PIPS_GAINSAY_BELOW`` and the count is right, also
+    their shapes, which may give the other suit of its colour (``pips.gainsaid_by_shapes``:
+    a club's waist; a spade, only a waist missing, never). Read by the shipped networks and
+    the four leave-source-out builds, every standard photo here lost 6 wrong names to the
+    shapes (spades at 0.5-0.9: the CC BY phone photos' clubs) and no right one; the card
+    rectified finer and its pips cut out cost ~3 ms."""
+    shape = side_ratio(q.corners)
+    unsure = conf < PIPS_GAINSAY_BELOW
+    if (unsure or doubted) and gainsaid_by_pips(crop, label, shape):
+        return True
+    return unsure and label[:-1].isdigit() and CARD_SHAPED[0] <= shape <= CARD_SHAPED[1] \
+        and gainsaid_by_shapes(rectify(image, q.corners, FINE), label)
+
+
 def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether a quad lies within the image (a card top's guessed lower end may not)."""
     h, w = shape[:2]
@@ -474,15 +486,17 @@ class Identifier:
         """The quads the recogniser calls cards, named where it is sure enough."""
         part = getattr(self.recogniser, "part_threshold", None)
         floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
-        # the sure names held to their pips (PIPS_ALWAYS_CHECKED) that a corner index reads
-        # too, which stand whatever the pips: asked first, of all at once (a corner read is
-        # a quarter of a count of pips, and upholds nearly every right name)
+        # the sure names held to their pips (PIPS_ALWAYS_CHECKED) that no corner index reads
+        # too (a name one reads stands whatever the pips): the corners asked first, of all at
+        # once (a corner read is a quarter of a count of pips, and upholds nearly every
+        # right name)
         sure = [i for i, (q, v) in enumerate(zip(quads, verdicts, strict=True))
                 if self.deck == "french" and v.is_card and v.label is not None
                 and not q.partial and v.confidence >= PIPS_GAINSAY_BELOW
                 and v.label[:-1] in PIPS_ALWAYS_CHECKED]
-        upheld = {i for i, yes in zip(sure, _indices_read(
-            [crops[i] for i in sure], [verdicts[i].label for i in sure]), strict=True) if yes}
+        doubted = {i for i, yes in zip(sure, _indices_read(
+            [crops[i] for i in sure], [verdicts[i].label for i in sure]), strict=True)
+                   if not yes}
         cards = []
         for i, (q, v, c) in enumerate(zip(quads, verdicts, crops, strict=True)):
             if not v.is_card:
@@ -499,24 +513,9 @@ class Identifier:
                                      rectify(image, q.corners, FINE))
                 if pips is not None:
                     label, conf = pips
-            elif self.deck == "french" and label is not None and not q.partial and (
-                    conf < PIPS_GAINSAY_BELOW or (label[:-1] in PIPS_ALWAYS_CHECKED
-                                                  and i not in upheld)) \
-                    and gainsaid_by_pips(c, label, side_ratio(q.corners)):
+            elif self.deck == "french" and label is not None and not q.partial and \
+                    _gainsaid(image, q, c, label, conf, i in doubted):
                 label, gainsaid = None, True
-            elif self.deck == "french" and label is not None and not q.partial \
-                    and conf < PIPS_GAINSAY_BELOW and label[:-1].isdigit() \
-                    and CARD_SHAPED[0] <= side_ratio(q.corners) <= CARD_SHAPED[1]:
-                # ... and where their count is right, their shapes, which may give the other
-                # suit of its colour (``pips.suit_by_shape``: a club's waist; a spade, only
-                # a waist missing, is never named by shape). Read by the shipped networks
-                # and the four leave-source-out builds, every standard photo here lost 6
-                # wrong names so (spades at 0.5-0.9: the CC BY phone photos' clubs) and no
-                # right one. The card rectified finer and its pips cut out: ~3 ms.
-                pair = ("H", "D") if label[-1] in "HD" else ("S", "C")
-                by_shape = suit_by_shape(rectify(image, q.corners, FINE), int(label[:-1]), pair)
-                if by_shape in SHAPE_NAMES and by_shape != label[-1]:
-                    label, gainsaid = None, True
             if q.whole and q.area_frac >= 1.0 and conf < WHOLE_FRAME_FLOOR:
                 label = None
             if self.deck == "french" and label is not None and \

@@ -133,6 +133,15 @@ def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
     return pips.count != int(rank) or other_colour
 
 
+def gainsaid_by_shapes(fine: np.ndarray, label: str) -> bool:
+    """Whether the pips' shapes on ``fine`` (the card at ``FINE``) give another suit of the
+    colour of the number card ``label`` (``suit_by_shape``; a spade, only a club's waist
+    missing, never gainsays)."""
+    pair = ("H", "D") if label[-1] in "HD" else ("S", "C")
+    by_shape = suit_by_shape(fine, int(label[:-1]), pair)
+    return by_shape in SHAPE_NAMES and by_shape != label[-1]
+
+
 def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str]) -> str | None:
     """The suit of ``pair`` (hearts / diamonds or spades / clubs) the pips' shapes give on
     ``fine`` (the card at ``FINE``), where they count ``count`` and ``VOTE`` of them agree.
