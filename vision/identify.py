@@ -26,6 +26,7 @@ from vision.held import card_tops
 from vision.pips import CARD_SHAPED, FINE, gainsaid_by_pips, gainsaid_by_shapes, named_by_pips
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W, sharpness
+from vision.unmoved import UnmovedCards
 
 # A frame gets a second look for a hand-held close-up (Identifier._second_look) unless a
 # card is sure: read at this or more seen whole, at PART_SURE seen in part (the floor of a
@@ -413,7 +414,10 @@ class Identifier:
             overlaps = deck == "french" and corner_index.available()
         self.overlaps = overlaps
 
-    def identify(self, image: np.ndarray) -> list[Card]:
+    def identify(self, image: np.ndarray, unmoved: UnmovedCards | None = None
+                 ) -> list[Card]:
+        """``unmoved``: a camera's cards named in the frames before, kept where they lie
+        still (vision/unmoved.py; ``begin`` called for this frame)."""
         prepared: dict = {}  # the detector's working images, for the overlapping search
         # (wherever cards are looked for by their bodies too: UNO, where printed figures were
         # measured, and taught decks, whose white cards' dark pips and frames are bodies)
@@ -421,12 +425,17 @@ class Identifier:
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared,
                            enclosing=enclosing, wild_crescents=self.deck == "uno")
-        quads, crops, verdicts = self._read(image, quads)
+        kept = unmoved.kept(quads) if unmoved is not None else {}
         # A card seen only in part (a close-up cut by the frame or by fingers) is read from
         # a stretched piece of it: named only at the recogniser's stricter threshold for
         # parts, where it has one (on the held-out photos nearly every confident wrong name
         # came from such views, while cards seen whole had none).
-        cards = self._named(image, quads, crops, verdicts)
+        named = iter(self._named_each(image, *self._read(
+            image, [q for i, q in enumerate(quads) if i not in kept])))
+        each = [kept[i] if i in kept else next(named) for i in range(len(quads))]
+        if unmoved is not None:
+            unmoved.remember(quads, each, kept)
+        cards = [c for c in each if c is not None]
         if enclosing:
             cards = self._enclosing(image, cards, enclosing)
         if self.whole_fallback and not any(q.whole and q.area_frac >= 1.0 for q in quads):
@@ -484,6 +493,11 @@ class Identifier:
     def _named(self, image: np.ndarray, quads: list[Quad], crops: list[np.ndarray],
                verdicts: list) -> list[Card]:
         """The quads the recogniser calls cards, named where it is sure enough."""
+        return [c for c in self._named_each(image, quads, crops, verdicts) if c is not None]
+
+    def _named_each(self, image: np.ndarray, quads: list[Quad], crops: list[np.ndarray],
+                    verdicts: list) -> list[Card | None]:
+        """``_named``, a reading for each quad (None: no card, or a face-down one)."""
         part = getattr(self.recogniser, "part_threshold", None)
         floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
         # the sure names held to their pips (PIPS_ALWAYS_CHECKED) that no corner index reads
@@ -497,13 +511,15 @@ class Identifier:
         doubted = {i for i, yes in zip(sure, _indices_read(
             [crops[i] for i in sure], [verdicts[i].label for i in sure]), strict=True)
                    if not yes}
-        cards = []
+        cards: list[Card | None] = []
         for i, (q, v, c) in enumerate(zip(quads, verdicts, crops, strict=True)):
             if not v.is_card:
+                cards.append(None)
                 continue
             if self.deck == "uno" and (v.best or "").startswith(("wild", "red-")) and \
                     uno_back(c):
-                continue  # a face-down card (the draw pile) is no card to name
+                cards.append(None)  # a face-down card (the draw pile) is no card to name
+                continue
             label = None if q.partial and part is not None and v.confidence < part else v.label
             conf = v.confidence
             gainsaid = False

@@ -207,8 +207,8 @@ def unknown_art_identifier(deck: str, data_path: object = None) -> object:
     from vision.identify import Identifier
 
     class UnknownArtIdentifier(Identifier):
-        def identify(self, image: np.ndarray) -> list:
-            return [c for c in super().identify(image) if c.label is not None
+        def identify(self, image: np.ndarray, unmoved: object = None) -> list:
+            return [c for c in super().identify(image, unmoved) if c.label is not None
                     or plausible_card(image, c.corners)]
 
     ident = UnknownArtIdentifier("taught", unnamed_or_taught(deck, data_path),

@@ -42,6 +42,7 @@ from vision import signature as sigmod
 from vision.frame import Frame
 from vision.identify import Card, Identifier
 from vision.motion import MotionGate
+from vision.unmoved import UnmovedCards
 from vision.zones import Zone
 
 Event = CardSeen | ZoneCleared | CameraLost | CameraBack
@@ -118,13 +119,20 @@ class ZoneWatcher:
     def __init__(self, zones: list[Zone], identifier: Identifier | None,
                  emit: Callable[..., object], stable_frames: int = 3, stable_ms: int = 300,
                  clear_ms: int = 800, lost_ms: int = 2000, source: str = "camera",
-                 same_picture: float = sigmod.SAME, gate: MotionGate | None = None) -> None:
+                 same_picture: float = sigmod.SAME, gate: MotionGate | None = None,
+                 unmoved: bool = True) -> None:
         # (re-entrant: a public method may be called under it, e.g. by a zone's own code)
         self._lock = threading.RLock()
         self.zones = list(zones)
         # ``gate``: which frames are read (vision.motion); the default reads a still table
         # about once a second; MotionGate(refresh_ms=0) reads every frame
         self.gate = gate if gate is not None else MotionGate()
+        # the cards of a frame read that lie still keep their names (vision/unmoved.py): as
+        # long as a card needs to count, and no longer than the gate's refresh; None: every
+        # card of a frame read is named afresh
+        self.unmoved: UnmovedCards | None = UnmovedCards(
+            stable_frames, stable_ms, self.gate.refresh_ns // 1_000_000) \
+            if unmoved else None
         self.identifier = identifier
         self.emit = emit
         # events found under the lock, handed to ``emit`` once it is released: the handler
@@ -180,6 +188,8 @@ class ZoneWatcher:
         """Forget that the readings agreed (and the gate's reference): the frames are read
         again until they agree as long as a card needs to count."""
         self.gate.reset()
+        if self.unmoved is not None:
+            self.unmoved.reset()
         self._agreed = 0
 
     def set_zones(self, zones: list[Zone]) -> None:
@@ -237,8 +247,13 @@ class ZoneWatcher:
                 frame.t_ns - self._agreed_since_ns < self.stable_ns:
             self.frames_read += 1
             before = self._frame_keys
-            self._feed_cards(self.identifier.identify(frame.image), frame.t_ns, w, h,
-                             frame.image, frame)
+            ident = self.identifier
+            if self.unmoved is not None and isinstance(ident, Identifier):
+                self.unmoved.begin(frame.image, frame.t_ns)
+                cards = ident.identify(frame.image, self.unmoved)
+            else:  # (dice: nothing to name again)
+                cards = ident.identify(frame.image)
+            self._feed_cards(cards, frame.t_ns, w, h, frame.image, frame)
             if self._agreed and self._frame_keys == before:
                 self._agreed += 1
             else:
