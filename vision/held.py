@@ -8,8 +8,10 @@ in saturation, and the card is the "U" they make. Its corners are where the top 
 sides, and its length is the card's shape (``ASPECT``) times its width, or the sides' own
 length where that is more (a photo stretched tall).
 
-Only the second look of a frame where nothing was named runs this (``Identifier``); the line
-segments come from OpenCV's LSD detector at ``SIDE`` pixels (~1-2 ms a channel).
+UNO's second look of a frame where nothing was named runs this, and the standard pack's
+search for a card touching another (``Identifier._tops_look``, on every frame with a pile or a
+fan); the line segments come from OpenCV's LSD detector at ``SIDE`` pixels (~1-2 ms a
+channel), and every pair of sides is closed by a top at once (``_pairs_tops``).
 """
 
 from __future__ import annotations

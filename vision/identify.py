@@ -425,7 +425,7 @@ class Identifier:
         quads = find_cards(image, whole_fallback=self.whole_fallback,
                            colour_bodies=self.colour_bodies, keep=prepared,
                            enclosing=enclosing, wild_crescents=self.deck == "uno")
-        kept = unmoved.kept(quads) if unmoved is not None else {}
+        kept = unmoved.kept(image, quads) if unmoved is not None else {}
         # A card seen only in part (a close-up cut by the frame or by fingers) is read from
         # a stretched piece of it: named only at the recogniser's stricter threshold for
         # parts, where it has one (on the held-out photos nearly every confident wrong name
@@ -434,7 +434,7 @@ class Identifier:
             image, [q for i, q in enumerate(quads) if i not in kept])))
         each = [kept[i] if i in kept else next(named) for i in range(len(quads))]
         if unmoved is not None:
-            unmoved.remember(quads, each, kept)
+            unmoved.remember(image, quads, each, kept)
         cards = [c for c in each if c is not None]
         if enclosing:
             cards = self._enclosing(image, cards, enclosing)

@@ -58,19 +58,20 @@ class UnmovedCards:
         self._seen: list[_Seen] = []
         self._at: np.ndarray | None = None  # the corners of _seen, stacked
         self._thumb: np.ndarray | None = None
+        self._image: np.ndarray | None = None  # the frame ``begin`` was given
         self._t_ns = 0
         self._shift = 0.0
         self.kept_count = 0  # cards kept (not named afresh) since made: for the benchmark
 
     def reset(self) -> None:
         """Forget every reading (another deck, zones, table): the next frame is read whole."""
-        self._seen, self._at = [], None
+        self._seen, self._at, self._image = [], None, None
 
     def begin(self, image: np.ndarray, t_ns: int) -> None:
         thumb = thumbnail(image)
         if (self._thumb is not None and thumb.shape != self._thumb.shape) or t_ns < self._t_ns:
             self.reset()  # another camera, or its clock restarted
-        self._thumb, self._t_ns = thumb, t_ns
+        self._thumb, self._t_ns, self._image = thumb, t_ns, image
         self._shift = SHIFT * max(image.shape[:2])
 
     def _match(self, corners: np.ndarray) -> _Seen | None:
@@ -90,10 +91,11 @@ class UnmovedCards:
         return now.shape == s.cells.shape and \
             int(np.abs(now.astype(np.int16) - s.cells).max(initial=0)) <= self.cell_levels
 
-    def kept(self, quads: list[Quad]) -> dict[int, object]:
-        """The quads (by index) whose reading stands: each one's card (None: not a card)."""
+    def kept(self, image: np.ndarray, quads: list[Quad]) -> dict[int, object]:
+        """The quads (by index) of ``image`` whose reading stands: each one's card (None: not
+        a card). None of them where ``begin`` was not given this very image."""
         out: dict[int, object] = {}
-        if self._thumb is None:
+        if self._thumb is None or image is not self._image:
             return out
         for i, q in enumerate(quads):
             s = self._match(q.corners)
@@ -104,11 +106,11 @@ class UnmovedCards:
         self.kept_count += len(out)
         return out
 
-    def remember(self, quads: list[Quad], cards: list[object], kept: dict[int, object]
-                 ) -> None:
-        """This frame's quads and what each was named (``cards``, in order; None: not a
+    def remember(self, image: np.ndarray, quads: list[Quad], cards: list[object],
+                 kept: dict[int, object]) -> None:
+        """``image``'s quads and what each was named (``cards``, in order; None: not a
         card), ``kept`` those that were not named afresh. What no quad found again goes."""
-        if self._thumb is None:
+        if self._thumb is None or image is not self._image:
             return
         h, w = self._thumb.shape[:2]
         seen = []

@@ -137,28 +137,30 @@ def _card(label: str | None, x: float) -> Card:
 
 def test_a_reading_that_changes_is_not_kept_and_none_outlives_the_refresh() -> None:
     """A card read two ways in turn never counts, so is never kept; a kept one is named
-    afresh once ``refresh_ms`` have passed since it last was; another frame size, or the
-    clock going back, forgets them all."""
+    afresh once ``refresh_ms`` have passed since it last was, and only in the frame given to
+    ``begin``; another frame size forgets them all."""
     image = np.full((480, 640, 3), 90, np.uint8)
     unmoved = UnmovedCards(reads=3, span_ms=300, refresh_ms=1000)
     quads = [_quad(100), _quad(300)]
     t = 0
     for k in range(10):
         unmoved.begin(image, t)
-        assert unmoved.kept(quads) == ({} if k < 4 else {1: unmoved._seen[1].card})
-        kept = unmoved.kept(quads)
-        unmoved.remember(quads, [_card("red-2" if k % 2 else "red-3", 100),
+        assert unmoved.kept(image, quads) == ({} if k < 4 else {1: unmoved._seen[1].card})
+        kept = unmoved.kept(image, quads)
+        unmoved.remember(image, quads, [_card("red-2" if k % 2 else "red-3", 100),
                                  kept.get(1, _card("blue-5", 300))], kept)
         t += 100 * MS
     assert [s.card.label for s in unmoved._seen] == ["red-2", "blue-5"]
     unmoved.begin(image, 1300 * MS)  # a second since it was last named (at 300 ms)
-    assert unmoved.kept(quads) == {}
-    unmoved.remember(quads, [_card("red-2", 100), _card("blue-5", 300)], {})
+    assert unmoved.kept(image, quads) == {}
+    unmoved.remember(image, quads, [_card("red-2", 100), _card("blue-5", 300)], {})
     assert unmoved._seen[1].reads == 5  # (named afresh the same: still counts)
     unmoved.begin(image, 1400 * MS)
-    assert 1 in unmoved.kept(quads)
-    unmoved.begin(np.full((720, 1280, 3), 90, np.uint8), 1500 * MS)
-    assert unmoved.kept(quads) == {} and unmoved._seen == []
+    assert 1 in unmoved.kept(image, quads)
+    assert unmoved.kept(image.copy(), quads) == {}  # (not the frame ``begin`` was given)
+    bigger = np.full((720, 1280, 3), 90, np.uint8)
+    unmoved.begin(bigger, 1500 * MS)
+    assert unmoved.kept(bigger, quads) == {} and unmoved._seen == []
 
 
 def _hand(scene: np.ndarray, reach: float) -> np.ndarray:
