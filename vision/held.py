@@ -145,39 +145,27 @@ def _frame_tops(segs: np.ndarray, a: np.ndarray, b: np.ndarray, unit: np.ndarray
     angle2 = np.degrees(np.arctan2(unit2[:, 1], unit2[:, 0])) % 180.0
     found: list[tuple[float, np.ndarray]] = []
     for k, (i, _) in enumerate(edges):
-        for p, q, width in _side_pairs(a2, b2, unit2, length2, angle2, [i, n + k], side):
-            for top in _pair_tops(a2, b2, unit2, length2, angle2, n, p, q, width):
-                down = top[1][3] - top[1][0]
-                if down[1] > abs(down[0]):  # (runs down the image from its top)
-                    found.append(top)
+        pairs = _side_pairs(a2, b2, unit2, length2, angle2, [i, n + k], side)
+        for top in _pairs_tops(a2, b2, unit2, length2, angle2, n, pairs):
+            down = top[1][3] - top[1][0]
+            if down[1] > abs(down[0]):  # (runs down the image from its top)
+                found.append(top)
     found.sort(key=lambda f: -f[0])
     return found
-
-
-def _pair_tops(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
-               angle: np.ndarray, n: int, i: int, j: int, width: float
-               ) -> list[tuple[float, np.ndarray]]:
-    """The cards sides i and j close with a top at either end (``_top``), the top looked
-    for among the first ``n`` segments (the real ones: not the frame's edges), across side i
-    and long enough to be part of a top."""
-    turn = np.abs(angle[:n] - angle[i])
-    across = np.flatnonzero((np.minimum(turn, 180.0 - turn) >= 75.0)
-                            & (length[:n] >= 0.25 * width))
-    if not len(across):
-        return []
-    u = unit[i]
-    ti = (0.0, float(length[i]))
-    tj = tuple(sorted((float((a[j] - a[i]) @ u), float((b[j] - a[i]) @ u))))
-    tops = (_top(a, b, unit, length, across, i, j, ti, tj, end, width) for end in (0, 1))
-    return [top for top in tops if top is not None]
 
 
 def _pairs_tops(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
                 angle: np.ndarray, n: int, pairs: list[tuple[int, int, float]]
                 ) -> list[tuple[float, np.ndarray]]:
-    """``_pair_tops`` of every pair of sides at once, in the same order (each pair's two ends
-    in turn): numpy over pairs x segments rather than a loop of small arrays (on a wood
-    table's grain, ~150 pairs a frame cost ~15 ms looped)."""
+    """The cards each pair of sides (i, j, the width between them) closes with a top at
+    either end (0: at ``a[i]``, the card running along side i's direction; 1: at ``b[i]``),
+    in order (each pair's two ends in turn). A top is found where the first ``n`` segments
+    (the real ones: not the frame's edges) across side i, long enough to be part of a top,
+    lie along it over ``MIN_TOP_COVER`` of its width; its line is the longest of them, and
+    the corners are where it meets the two sides. Each card: a score (top covered plus the
+    shorter side, in widths) and its corners TL TR BR BL, not yet ordered clockwise.
+    Worked out for all pairs at once, numpy over pairs x segments (a loop over the pairs cost
+    ~15 ms a frame of a wood table's grain, ~150 pairs; the same quads on 922 frames)."""
     if not pairs:
         return []
     i = np.array([p[0] for p in pairs])
@@ -261,46 +249,3 @@ def _side_pairs(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarr
           & (short >= 0.5 * width) & (overlap >= 0.5 * short)
           & (np.maximum(length[i], length[j]) <= MAX_SIDE_OF_WIDTH * width))
     return list(zip(i[ok].tolist(), j[ok].tolist(), width[ok].tolist(), strict=True))
-
-
-def _top(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
-         across: np.ndarray, i: int, j: int, ti: tuple[float, float],
-         tj: tuple[float, ...], end: int, width: float) -> tuple[float, np.ndarray] | None:
-    """The card whose top closes sides i and j at their ``end`` (0: at ``a[i]``, the card
-    running along side i's direction; 1: at ``b[i]``), if the segments ``across`` lie along
-    that top over ``MIN_TOP_COVER`` of its width. ``ti``, ``tj``: the two sides' spans along
-    side i's direction, from ``a[i]``. Gives a score (top covered plus the shorter side, in
-    widths) and the corners TL TR BR BL, not yet ordered clockwise."""
-    u = unit[i]
-    normal = np.array([-u[1], u[0]], np.float32)
-    off_j = float(a[j] @ normal - a[i] @ normal)
-    ea = a[i] + u * (ti[0] if end == 0 else ti[1])
-    eb = a[i] + u * (tj[0] if end == 0 else tj[1]) + normal * off_j
-    span = eb - ea
-    long = float(np.hypot(*span))
-    if long < 1e-3:
-        return None
-    lu = span / long
-    ln = np.array([-lu[1], lu[0]], np.float32)
-    off_a, off_b = (a[across] - ea) @ ln, (b[across] - ea) @ ln
-    near = across[np.maximum(np.abs(off_a), np.abs(off_b)) <= 0.06 * width + 2.0]
-    if not len(near):
-        return None
-    pa, pb = (a[near] - ea) @ lu, (b[near] - ea) @ lu
-    cover = np.clip(np.maximum(pa, pb), 0, long) - np.clip(np.minimum(pa, pb), 0, long)
-    covered = float(np.clip(cover, 0, None).sum())
-    if covered < MIN_TOP_COVER * width:
-        return None
-    # the top line: along the longest segment that lies on it; the corners are where it
-    # meets the two sides
-    best = near[int(np.argmax(length[near]))]
-    tl = _meet(a[best], unit[best], a[i], u)
-    tr = _meet(a[best], unit[best], a[j], unit[j])
-    if tl is None or tr is None:
-        return None
-    down = u if end == 0 else -u
-    reach = max(float((p - tl) @ down) for p in (a[i], b[i], a[j], b[j]))
-    tall = max(ASPECT * float(np.hypot(*(tr - tl))), reach)
-    corners = np.array([tl, tr, tr + down * tall, tl + down * tall], np.float32)
-    score = min(covered, width) / width + min(length[i], length[j]) / width
-    return score, corners
