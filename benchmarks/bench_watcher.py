@@ -145,8 +145,10 @@ def main() -> int:
               f" | {r['mean'] * FPS / 10:.0f}% | {r['plays']}"
               f" ({'yes' if r['right'] else r['named']})"
               f" | {r['late']:.0f} |")
-    same = all(r["seen"] == rows[-1][1]["seen"] for _, r in rows)
-    print(f"the same events, at the same frames, every way: {'yes' if same else 'NO'}")
+    for (name, r), (other, o) in ((rows[0], rows[1]), (rows[1], rows[2])):
+        same = r["seen"] == o["seen"]
+        print(f"the same events, at the same frames: {name} and {other}: "
+              f"{'yes' if same else 'NO'}")
     return 0
 
 
