@@ -73,7 +73,9 @@ AROUND = [(50, 65), (150, 65), (250, 65), (390, 65), (490, 65), (590, 65),
 def game(plays: int, seed: int = 0, deck: str = "uno", cards: int = 2):
     """(frame, label put down on this frame or None) for the whole game."""
     rng = np.random.default_rng(seed)
-    names = [n for n in DECKS[deck] if n[0] in "rgby" or (deck != "uno" and "J" not in n[1:])]
+    # (UNO's coloured cards; the standard pack but its jokers, BJ and RJ)
+    names = [n for n in DECKS[deck]
+             if (n[0] in "rgby" if deck == "uno" else n not in ("BJ", "RJ"))]
     table = table_texture("wood", (640, 480), rng)
     if cards == 2 and deck == "uno":
         lying = [((110, 120), "green-3", 150), ((540, 380), "yellow-skip", 150)]

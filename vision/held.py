@@ -154,9 +154,23 @@ def _frame_tops(segs: np.ndarray, a: np.ndarray, b: np.ndarray, unit: np.ndarray
     return found
 
 
+# pairs of sides worked out together by ``_pairs_tops`` (its arrays are pairs x segments:
+# the most seen, 295 x 252, ~0.6 MB each; up to 780 pairs of the MAX_LONG sides could be)
+PAIRS_AT_ONCE = 64
+
+
 def _pairs_tops(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
                 angle: np.ndarray, n: int, pairs: list[tuple[int, int, float]]
                 ) -> list[tuple[float, np.ndarray]]:
+    """``_some_pairs_tops`` of the pairs, ``PAIRS_AT_ONCE`` at a time, in order."""
+    return [top for k in range(0, len(pairs), PAIRS_AT_ONCE)
+            for top in _some_pairs_tops(a, b, unit, length, angle, n,
+                                        pairs[k:k + PAIRS_AT_ONCE])]
+
+
+def _some_pairs_tops(a: np.ndarray, b: np.ndarray, unit: np.ndarray, length: np.ndarray,
+                     angle: np.ndarray, n: int, pairs: list[tuple[int, int, float]]
+                     ) -> list[tuple[float, np.ndarray]]:
     """The cards each pair of sides (i, j, the width between them) closes with a top at
     either end (0: at ``a[i]``, the card running along side i's direction; 1: at ``b[i]``),
     in order (each pair's two ends in turn). A top is found where the first ``n`` segments

@@ -26,8 +26,9 @@ from vision.detect import Quad
 from vision.motion import CELL, CELL_LEVELS, REFRESH_MS, thumbnail
 
 # A still card's quad moves this share of the frame's long side at most between frames (the
-# detector's outline on a sensor's noise and JPEG); one moved further is read afresh, and
-# one nudged less has moved its cells at its edges already where the move shows.
+# detector's outline on a sensor's noise and JPEG): a quad moved further is another card's,
+# or a card moved, and named afresh. (A card nudged by less is told by its cells: its edges
+# move them.)
 SHIFT = 0.005
 _TURNS = np.array([[(i + k) % 4 for i in range(4)] for k in range(4)])  # a quad's four orders
 
@@ -48,8 +49,9 @@ def _answer(card: object) -> tuple:
 
 
 class UnmovedCards:
-    """Per camera: ``begin(image, t_ns)`` for each frame to be read, ``kept(quads)`` the
-    readings that frame may keep (by quad index), ``remember(quads, cards)`` what it gave."""
+    """Per camera: ``begin(image, t_ns)`` for each frame to be read; then, for that frame,
+    ``kept(image, quads)`` the readings it may keep (by quad index) and ``remember(image,
+    quads, cards, kept)`` what it gave (``Identifier.identify(image, unmoved)`` does both)."""
 
     def __init__(self, reads: int = 3, span_ms: int = 300, refresh_ms: int = REFRESH_MS,
                  cell_levels: int = CELL_LEVELS) -> None:
