@@ -21,6 +21,7 @@ minutes a standard folder, 30 a UNO one.
 
     .venv/bin/python tools/leave_source_out.py --python /tmp/tv/bin/python \\
         [--deck uno] [--source playing_wmcnicho ...] [--work /tmp/leave_out] [--score-only]
+        [--extra /tmp/licensed/cadyze_cards_singles ...]
 
 Trained copies can be read again with this tree's code (their networks kept) and with the
 photos dimmed, blurred, compressed, stretched... as ``measure_stretched.py`` takes them:
@@ -87,12 +88,13 @@ def sources(deck: str) -> list[str]:
                   if (f / "labels.json").is_file() and deck_of(f.name) == deck)
 
 
-def prepare(work: Path, source: str) -> Path:
-    """The copy of the working tree that will not see ``source``."""
+def prepare(work: Path, source: str, extra: tuple[Path, ...] = ()) -> Path:
+    """The copy of the working tree that will not see ``source``, learning from ``extra``
+    folders as well (in the training scripts' form: ``make_licensed_set.py --out``)."""
     repo = work / source / "repo"
     data = work / source / "shared" / "data"
     data.mkdir(parents=True, exist_ok=True)
-    for folder in DATA.iterdir():
+    for folder in [*DATA.iterdir(), *extra]:
         link = data / folder.name
         if folder.is_dir() and folder.name != source and not link.exists():
             link.symlink_to(folder.resolve())
@@ -134,6 +136,9 @@ def main() -> int:
     ap.add_argument("--deck", default="french", choices=sorted(TRAIN))
     ap.add_argument("--work", type=Path, default=Path("/tmp/leave_out"))
     ap.add_argument("--score-only", action="store_true", help="the copies are trained")
+    ap.add_argument("--extra", type=Path, action="append", default=[],
+                    help="one more folder to learn from in every copy (as make_licensed_set.py"
+                         " --out writes them: the CC BY photos of ../shared/train)")
     ap.add_argument("--refresh-code", action="store_true",
                     help="with --score-only: copy this tree's code over the copies first "
                          "(their networks kept)")
@@ -144,7 +149,7 @@ def main() -> int:
     modes = {"as-is": ("as is",), "light": LIGHT, "shape": SHAPES}[args.modes]
     rows = []
     for source in args.source or sources(args.deck):
-        repo = prepare(args.work, source) if not args.score_only else \
+        repo = prepare(args.work, source, tuple(args.extra)) if not args.score_only else \
             args.work / source / "repo"
         if args.score_only and args.refresh_code:  # today's code, the copy's networks
             copy_working_tree(repo, skip="vision/models/")
