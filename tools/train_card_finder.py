@@ -195,7 +195,8 @@ def _card_quad(rng: np.random.Generator, centre: tuple[float, float], long_side:
 
 def _layout(rng: np.random.Generator, n: int, w: int, h: int, long_side: float
             ) -> list[tuple[tuple[float, float], float]]:
-    """Centres and angles: apart, in a touching row, a fan, or a pile."""
+    """Centres and angles: apart, in a row (touching or overlapping), a fan, a pile, a grid,
+    or each beside the one before."""
     kind = rng.choice(["apart", "apart", "row", "fan", "pile", "grid", "touching"])
     out = []
     if kind == "row":
@@ -297,7 +298,7 @@ def make_scene(rng: np.random.Generator, cards: list[np.ndarray],
         scene *= (1 - rng.uniform(0.05, 0.35) * sh)[..., None]
         scene = scene * (1 - alpha[..., None]) + warped * alpha[..., None]
         quads.append(q)
-    # things that are no card: keys, a phone, a sheet's corner, a hand over the cards
+    # things that are no card, over the cards: a hand, loose keys, a phone
     occluders: list[np.ndarray] = []
     for _ in range(int(rng.choice([0, 0, 1, 2, 3]))):
         kind = rng.choice(["hand", "key", "phone"])
