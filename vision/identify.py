@@ -112,6 +112,15 @@ TOPS_MERGED = 1.5  # an unsure quad this many times a named card's area may be t
 # 0.62-0.75 (a blurred king of clubs as spades; an 8 of hearts in a stretched photo) and
 # right 11 times in that range; from 0.8, 45 right and none wrong.
 TOPS_SURE = 0.8
+# ... and only where both its ends carry print. Its far end is a guess from its width: a
+# card's bottom edge taken for its top runs on into the table, and the quad holds the card's
+# lower half and a strip of bare table (an 8 of hearts lying on a white desk, so held, was
+# named the 4 of hearts at 0.998: CC BY webcam scenes, tools/measure_real_tables.py). Every
+# standard card prints its two ends alike (an index in each corner, its pips or picture
+# turned round): the share of ink (``_end_ink``) in the lesser of a card's end thirds was
+# 0.025 at the least over every card named whole in the shared photos (an ace), 0.37 of the
+# other end's at the least; that quad's bare end, 0.
+TOPS_END_INK = 0.01
 # At most this many quads that held another are read again per frame (Identifier._enclosing):
 # a wild +4 gives one or two (its white outline, its black body); a table's regions more.
 MAX_ENCLOSING = 3
@@ -370,6 +379,17 @@ def _gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str, conf: fl
         and gainsaid_by_shapes(rectify(image, q.corners, FINE), label)
 
 
+def _end_ink(crop: np.ndarray) -> tuple[float, float]:
+    """The share of ink in the top and the bottom third of an upright card's crop: pixels
+    60 grey levels darker than its paper (the 90th percentile) or saturated (red print)."""
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    sat = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)[..., 1]
+    paper = float(np.percentile(grey, 90))
+    ink = (grey < paper - 60) | (sat > 90)
+    band = max(1, int(0.3 * ink.shape[0]))
+    return float(ink[:band].mean()), float(ink[-band:].mean())
+
+
 def _inside(corners: np.ndarray, shape: tuple[int, ...]) -> bool:
     """Whether a quad lies within the image (a card top's guessed lower end may not)."""
     h, w = shape[:2]
@@ -478,7 +498,8 @@ class Identifier:
         found = [f for f in self._named(image, *self._read(image, whole))
                  if f.label is not None and f.confidence >= TOPS_SURE and not any(
                      f.label == c.best and (holds(f.corners, c) or _centre_within(
-                         c.corners, f.corners)) for c in doubted)]
+                         c.corners, f.corners)) for c in doubted)
+                 and min(_end_ink(rectify(image, f.corners))) >= TOPS_END_INK]
         keep: list[Card] = []
         for f in sorted(found, key=lambda f: -f.confidence):
             if all(iou_box(f.corners, k.corners) < TOPS_CLEAR and f.label != k.label

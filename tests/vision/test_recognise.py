@@ -767,6 +767,47 @@ def test_tops_are_looked_for_only_where_something_is_unsure(monkeypatch) -> None
         == [None]
 
 
+@pytest.mark.parametrize("bare_end", [True, False])
+def test_a_top_running_on_into_bare_table_is_no_card(monkeypatch, bare_end: bool) -> None:
+    """A card's bottom edge taken for a top: the quad holds the card's lower half and as much
+    bare table beyond it. Every standard card prints both its ends, so such a quad is not
+    named however surely it reads (an 8 of hearts on a white desk so held was named the 4 of
+    hearts at 0.998); the card's own quad, read as surely, is."""
+    import vision.identify as identify_mod
+    from vision.detect import Quad, order_portrait
+    from vision.recognise import Verdict
+
+    image, truth = render_scene([("french", "8H")], table="white", seed=4, glare=False,
+                                card_height=160)
+    tl, tr, br, bl = order_portrait(truth[0])
+    if bare_end:
+        mid_l, mid_r = (tl + bl) / 2, (tr + br) / 2
+        top = np.float32([mid_l, mid_r, br + (br - mid_r), bl + (bl - mid_l)])
+    else:
+        top = np.float32([tl, tr, br, bl])
+    looked: list[bool] = []
+
+    def tops(img, most=3):
+        looked.append(True)
+        return [Quad(top, 0.02, partial=True)]
+
+    monkeypatch.setattr(identify_mod, "card_tops", tops)
+
+    class Reader:
+        """Unsure of the card found by its outline; sure of whatever a top holds."""
+
+        threshold = part_threshold = 0.5
+
+        def classify_many(self, crops, partial=None):
+            if not looked:
+                return [Verdict(None, 0.3, True, "8H") for _ in crops]
+            return [Verdict("4H", 0.998, True, "4H") for _ in crops]
+
+    cards = Identifier("french", Reader(), overlaps=False).identify(image)
+    assert looked  # the top was read
+    assert ("4H" in [c.label for c in cards]) is not bare_end
+
+
 def test_tops_are_looked_for_where_an_unsure_quad_may_be_two_cards() -> None:
     """An unsure quad the size and shape of the named cards is a card the reader is unsure
     of (its top would find it again); one twice their size, or a corner index read unsure,
