@@ -11,9 +11,11 @@ and read as the camera would give it. Per sitting this prints:
   (``Identifier.identify``, counted as eval-vision counts);
 - the cards lying alone (both corner indices boxed, overlapping no other card: their
   outline follows from the two boxes, ``train_card_finder.scene_marks``) and how many of
-  them the classical detector's outlines find (intersection over union at least
-  ``FOUND_IOU``); with ``--finder MODEL``, how many a learned card finder's marks find
-  (``tools/train_card_finder.py``; measured only, not read: the product has no such hook).
+  them the product outlines (a quad it reports, named or not, over the card with an
+  intersection over union of at least ``FOUND_IOU``: the classical detector's outlines and
+  the cards found by their tops); with ``--finder MODEL``, how many a learned card
+  finder's marks find (``tools/train_card_finder.py``; measured only, not read: the product
+  has no such hook).
 
 Most of these cards overlap one another (fans, piles), which only the fan reader's corner
 indices can name; the lone cards measure the whole-card detector on a white desk.
@@ -35,6 +37,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -133,33 +136,12 @@ def teach(store: DeckStore, deck: str, folder: Path, shots: int) -> int:
     return len(taught)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--scenes", type=Path, default=SCENES)
-    ap.add_argument("--finder", type=Path, help="a learned card finder (.onnx beside its .json)")
-    ap.add_argument("--teach-from", type=Path,
-                    help="teach the deck from this folder's single-card photos first")
-    ap.add_argument("--shots", type=int, default=1, help="photos taught per card")
-    ap.add_argument("--as-deck", choices=["own", "french"], default="own",
-                    help="the taught cards as a deck of their own, or taught to the standard "
-                         "pack")
-    args = ap.parse_args()
-    cv2.setNumThreads(1)
-    meta = json.loads((args.scenes / "labels.json").read_text())["images"]
-    deck, data_path = "french", Path("/nonexistent-measure-real-tables")
-    if args.teach_from:
-        import tempfile
-
-        data_path = Path(tempfile.mkdtemp(prefix="real-tables-"))
-        deck = "french" if args.as_deck == "french" else "t-cadyze"
-        n = teach(DeckStore(data_path), deck, args.teach_from, args.shots)
-        print(f"{n} cards taught to {deck!r} from {args.teach_from.name} "
-              f"({args.shots} photo(s) a card)")
-    ident = Identifier(deck, data_path=data_path)
-    finder = FinderMarks(args.finder) if args.finder else None
+def measure(meta: dict, folder: Path, ident: Identifier, finder: FinderMarks | None
+            ) -> dict[str, Counter]:
+    """Each sitting's counts (see the module's docstring)."""
     rows: dict[str, Counter] = {}
     for name, entries in sorted(meta.items()):
-        img = cv2.imread(str(args.scenes / name))
+        img = cv2.imread(str(folder / name))
         if img is None:
             continue
         h, w = img.shape[:2]
@@ -183,6 +165,10 @@ def main() -> int:
             row["alone marked"] += by_finder
             row["alone either"] += by_outline or by_finder
         row["finder quads"] += len(learned)
+    return rows
+
+
+def print_rows(rows: dict[str, Counter], finder: bool) -> None:
     head = "| sitting | photos | cards | named right | wrong | lone cards | found by outline |"
     if finder:
         head += " marked by the finder | either | the finder's quads |"
@@ -199,6 +185,31 @@ def main() -> int:
         if finder:
             line += f" {row['alone marked']} | {row['alone either']} | {row['finder quads']} |"
         print(line)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scenes", type=Path, default=SCENES)
+    ap.add_argument("--finder", type=Path, help="a learned card finder (.onnx beside its .json)")
+    ap.add_argument("--teach-from", type=Path,
+                    help="teach the deck from this folder's single-card photos first")
+    ap.add_argument("--shots", type=int, default=1, help="photos taught per card")
+    ap.add_argument("--as-deck", choices=["own", "french"], default="own",
+                    help="the taught cards as a deck of their own, or taught to the standard "
+                         "pack")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    meta = json.loads((args.scenes / "labels.json").read_text())["images"]
+    with tempfile.TemporaryDirectory(prefix="real-tables-") as tmp:
+        deck = "french"
+        if args.teach_from:
+            deck = "french" if args.as_deck == "french" else "t-cadyze"
+            n = teach(DeckStore(Path(tmp)), deck, args.teach_from, args.shots)
+            print(f"{n} cards taught to {deck!r} from {args.teach_from.name} "
+                  f"({args.shots} photo(s) a card)")
+        rows = measure(meta, args.scenes, Identifier(deck, data_path=Path(tmp)),
+                       FinderMarks(args.finder) if args.finder else None)
+    print_rows(rows, finder=bool(args.finder))
     return 0
 
 
