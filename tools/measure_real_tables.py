@@ -35,6 +35,7 @@ of ours asked) or as the standard pack the table corrected (``--as-deck french``
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import sys
 import tempfile
@@ -63,8 +64,6 @@ NOT_NAMED = {"BJ", "RJ"}  # the export labels both jokers BJ: not scored
 
 
 def sitting_of(name: str) -> str:
-    import fnmatch
-
     for title, pattern in SITTINGS:
         if fnmatch.fnmatch(name, pattern + "*"):
             return title

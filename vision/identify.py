@@ -118,7 +118,7 @@ TOPS_SURE = 0.8
 # named the 4 of hearts at 0.998: CC BY webcam scenes, tools/measure_real_tables.py). Every
 # standard card prints its two ends alike (an index in each corner, its pips or picture
 # turned round): the share of ink (``_end_ink``) in the lesser of a card's end thirds was
-# 0.025 at the least over every card named whole in the shared photos (an ace), 0.37 of the
+# 0.024 at the least over every card named whole in the shared photos (an ace), 0.37 of the
 # other end's at the least; that quad's bare end, 0.
 TOPS_END_INK = 0.01
 # At most this many quads that held another are read again per frame (Identifier._enclosing):
@@ -495,11 +495,13 @@ class Identifier:
         # (not a name the pips gainsaid of the card the box holds: seen along its tops, with
         # table around it, an eight the network calls a 9 has no pips counted to gainsay it)
         doubted = [c for c in cards if c.gainsaid]
-        found = [f for f in self._named(image, *self._read(image, whole))
-                 if f.label is not None and f.confidence >= TOPS_SURE and not any(
-                     f.label == c.best and (holds(f.corners, c) or _centre_within(
-                         c.corners, f.corners)) for c in doubted)
-                 and min(_end_ink(rectify(image, f.corners))) >= TOPS_END_INK]
+        quads, crops, verdicts = self._read(image, whole)
+        found = [f for f, crop in zip(self._named_each(image, quads, crops, verdicts), crops,
+                                      strict=True)
+                 if f is not None and f.label is not None and f.confidence >= TOPS_SURE
+                 and not any(f.label == c.best and (holds(f.corners, c) or _centre_within(
+                     c.corners, f.corners)) for c in doubted)
+                 and min(_end_ink(crop)) >= TOPS_END_INK]
         keep: list[Card] = []
         for f in sorted(found, key=lambda f: -f.confidence):
             if all(iou_box(f.corners, k.corners) < TOPS_CLEAR and f.label != k.label
