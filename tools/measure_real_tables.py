@@ -206,7 +206,8 @@ def main() -> int:
             n = teach(DeckStore(Path(tmp)), deck, args.teach_from, args.shots)
             print(f"{n} cards taught to {deck!r} from {args.teach_from.name} "
                   f"({args.shots} photo(s) a card)")
-        rows = measure(meta, args.scenes, Identifier(deck, data_path=Path(tmp)),
+        # (one pack in every scene, read as `companion vision identify` reads a photo)
+        rows = measure(meta, args.scenes, Identifier(deck, data_path=Path(tmp), packs=1),
                        FinderMarks(args.finder) if args.finder else None)
     print_rows(rows, finder=bool(args.finder))
     return 0

@@ -30,6 +30,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     q.add_argument("--deck", required=True, help="uno, french, huangdi or a taught deck")
     q.add_argument("--json", action="store_true", help="one JSON object per image and line")
     q.add_argument("--threshold", type=float, help="override the deck's unsure threshold")
+    q.add_argument("--packs", type=_packs, default=1,
+                   help="standard packs a photo may show (default 1): a card named more often"
+                        " in one photo is left unsure but for its surest")
     q.add_argument("--data-dir", help="where taught decks live (default: config data_dir)")
     q.set_defaults(func=cmd_identify)
 
@@ -86,7 +89,7 @@ def cmd_identify(args: argparse.Namespace) -> int:
         return 2
     if args.threshold is not None and hasattr(rec, "threshold"):
         rec.threshold = args.threshold
-    ident = Identifier(args.deck, rec)
+    ident = Identifier(args.deck, rec, packs=args.packs)
     ident.warm_up()
     try:
         for path in args.images:
@@ -113,6 +116,17 @@ def cmd_identify(args: argparse.Namespace) -> int:
     # and a tool reading them, as eval-vision does in batches of 64, stops at a failed
     # run: it must not lose every other image's cards to one batch)
     return 0
+
+
+def _packs(text: str) -> int:
+    """``--packs``: a whole number from 1 to 8 (argparse prints the error)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 8:
+        raise argparse.ArgumentTypeError(f"not a number of packs from 1 to 8: {text!r}")
+    return n
 
 
 def _in_photo(card: dict, corners: Any) -> dict:
