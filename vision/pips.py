@@ -73,6 +73,13 @@ FINE = (240, 360)
 # most this; this share of the pips must agree
 HEART_BELOW, DIAMOND_FROM = 0.43, 0.46
 CLUB_WAIST, SPADE_WAIST = 0.04, 0.01
+# ... and, to gainsay a spade, a club's two notches between its top leaf and the leaves
+# beside it: the second-deepest dent of its outline in its upper 60%, as a share of its
+# width (``_notch``), is at most 0.047 on the spades of the four printings in
+# ../shared/data and the CC BY singles (99th percentile) and at least 0.12 on their clubs
+# (5th percentile); the CC BY webcam's small clubs 0.07-0.09, where the waist (blurred
+# shut) said spades.
+CLUB_NOTCH, SPADE_NOTCH = 0.065, 0.05
 VOTE = 0.75
 # the suits the shape names, where the recognisers give it this share of the two at least
 # (they lean its way): a spade's shape is no more than a blurred club's
@@ -138,11 +145,12 @@ def gainsaid_by_shapes(fine: np.ndarray, label: str) -> bool:
     colour of the number card ``label`` (``suit_by_shape``; a spade, only a club's waist
     missing, never gainsays)."""
     pair = ("H", "D") if label[-1] in "HD" else ("S", "C")
-    by_shape = suit_by_shape(fine, int(label[:-1]), pair)
+    by_shape = suit_by_shape(fine, int(label[:-1]), pair, notches=True)
     return by_shape in SHAPE_NAMES and by_shape != label[-1]
 
 
-def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str]) -> str | None:
+def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str],
+                  notches: bool = False) -> str | None:
     """The suit of ``pair`` (hearts / diamonds or spades / clubs) the pips' shapes give on
     ``fine`` (the card at ``FINE``), where they count ``count`` and ``VOTE`` of them agree.
 
@@ -152,7 +160,9 @@ def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str]) -> str | 
     four printings in ../shared/data), a diamond at the middle (0.47-0.50); a club narrows
     between its top leaf and the two beside it (a waist, 0.02-0.16 of its width), while a
     spade widens all the way down from its point (0.00). A spade is only the absence of a
-    waist, which blur or distance also give a club: it is never named by shape alone."""
+    waist, which blur or distance also give a club: it is never named by shape alone.
+    ``notches``: a club is also told by its notches (``CLUB_NOTCH``), and a spade needs
+    none (only to gainsay a name: a suit is never named so)."""
     found = _pips(fine, *FINE)
     if found is None or found[0].count != count:
         return None
@@ -163,8 +173,10 @@ def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str]) -> str | 
         votes = [("H" if c <= HEART_BELOW else "D" if c >= DIAMOND_FROM else None)
                  for c in map(_weight_height, upright)]
     else:
-        votes = [("C" if t >= CLUB_WAIST else "S" if t <= SPADE_WAIST else None)
-                 for t in map(_waist, upright)]
+        notch = [_notch(m) if notches else 0.0 for m in upright]
+        votes = [("C" if t >= CLUB_WAIST or n >= CLUB_NOTCH else
+                  "S" if t <= SPADE_WAIST and n <= SPADE_NOTCH else None)
+                 for t, n in zip(map(_waist, upright), notch, strict=True)]
     top = max(pair, key=votes.count)
     return top if votes.count(top) >= VOTE * len(votes) else None
 
@@ -173,6 +185,29 @@ def _weight_height(mask: np.ndarray) -> float:
     """Where a shape's weight sits, as a share of its height from its top."""
     ys = np.nonzero(mask)[0]
     return float((ys.mean() - ys.min()) / (ys.max() - ys.min() + 1))
+
+
+def _notch(mask: np.ndarray) -> float:
+    """The second-deepest dent (convexity defect) of a shape's outline in its upper 60%, as
+    a share of its width: a club's two, between its top leaf and the leaves beside it."""
+    m = (mask > 0).astype(np.uint8)
+    ys, xs = np.nonzero(m)
+    if not len(ys):
+        return 0.0
+    h, w = ys.max() - ys.min() + 1, xs.max() - xs.min() + 1
+    outline = max(cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0],
+                  key=cv2.contourArea)
+    if len(outline) < 5:
+        return 0.0
+    try:
+        dents = cv2.convexityDefects(outline, cv2.convexHull(outline, returnPoints=False))
+    except cv2.error:  # (a self-touching outline)
+        return 0.0
+    if dents is None:
+        return 0.0
+    deep = sorted((d[3] / 256.0 / w for d in dents.reshape(-1, 4)
+                   if outline[d[2], 0, 1] - ys.min() < 0.6 * h), reverse=True)
+    return float(deep[1]) if len(deep) > 1 else 0.0
 
 
 def _waist(mask: np.ndarray) -> float:

@@ -168,6 +168,22 @@ def test_the_pips_shapes_tell_hearts_from_diamonds_and_clubs_from_spades() -> No
     assert pips.suit_by_shape(blurred, 5, ("S", "C")) != "C"
 
 
+def test_a_clubs_notches_outlast_its_waist_to_gainsay_a_spade() -> None:
+    """Blurred a little (a small club on a webcam), a club's waist closes while the notches
+    between its leaves stay (``pips.CLUB_NOTCH``): a club still, where a name is gainsaid;
+    a spade has none, and a club blurred past them is no club."""
+    for n in (3, 6, 9):
+        club = cv2.GaussianBlur(card_of_clubs(n), (0, 0), 2)
+        assert pips.suit_by_shape(club, n, ("S", "C")) != "C", n  # the waist alone: shut
+        assert pips.suit_by_shape(club, n, ("S", "C"), notches=True) == "C", n
+        assert pips.gainsaid_by_shapes(club, f"{n}S")
+        assert not pips.gainsaid_by_shapes(club, f"{n}C")
+        assert pips.suit_by_shape(fine_of(f"{n}S"), n, ("S", "C"), notches=True) != "C", n
+        assert not pips.gainsaid_by_shapes(fine_of(f"{n}S"), f"{n}S")
+        shut = cv2.GaussianBlur(card_of_clubs(n), (0, 0), 4)
+        assert pips.suit_by_shape(shut, n, ("S", "C"), notches=True) != "C", n
+
+
 def test_the_pips_shape_names_the_suit_where_the_recognisers_lean_its_way() -> None:
     leaning = {"H": 0.3, "D": 0.2, "S": 0.1}
     assert named_by_pips(crop_of("french", "7H"), leaning, 1.4) is None  # 0.6: not sure
@@ -250,6 +266,21 @@ def test_identifier_leaves_unsure_a_club_named_a_spade_by_the_pips_shapes() -> N
     assert read("6C", "6C", 0.67) == "6C"
     assert read("6S", "6C", 0.67) == "6C"  # no waist: blur gives a club none either
     assert read("6C", "6S", 0.95) == "6S"  # sure: not second-guessed
+
+    # a photo squeezed to another shape (a dataset's 640x640) makes the card squarer than a
+    # card (1.19 here): its pips are read on the card rectified to a card's shape all the same
+    squeezed = synth.table_texture("cloth", (640, 480), np.random.default_rng(4))
+    squeezed[60:420, 200:440] = card_of_clubs(6)
+    squeezed = cv2.resize(squeezed, (640, 380), interpolation=cv2.INTER_AREA)
+
+    class Spade:
+        threshold = 0.5
+
+        def classify_many(self, crops, partial=None):
+            return [Verdict("6S", 0.67, True, "6S") for _ in crops]
+
+    (card,) = Identifier("french", Spade(), overlaps=False).identify(squeezed)
+    assert card.label is None and card.best == "6S"
 
 
 def test_the_print_level_is_the_percentile_numpy_gives() -> None:
