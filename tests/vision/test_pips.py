@@ -215,6 +215,9 @@ def test_pips_gainsay_a_number_card_named_with_another_count_or_colour() -> None
     assert not pips.gainsaid_by_pips(six, "8S", 2.9)  # nor one far longer than a card
     assert pips.gainsaid_by_pips(six, "8S", 1.25)  # a webcam's perspective: still a card
     assert pips.gainsaid_by_pips(six, "8S", 2.1)  # a photo squeezed to a square: still one
+    # an ace has no layout to count short: any quad, however square (a photo widened)
+    assert pips.gainsaid_by_pips(six, "AS", 1.05)
+    assert not pips.gainsaid_by_pips(crop_of("french", "AS"), "AS", 1.05)
 
 
 def test_identifier_leaves_unsure_a_card_its_pips_gainsay() -> None:
