@@ -50,8 +50,9 @@ def test_app_dealt_hands_played_out(seed, players):
         seat = t.h["current"]
         view = GAME.player_view(t.state, seat)
         assert view["me"]["hand"] == t.h["dealt"][seat]
+        # (each phone its own hand: with two packs two hands may be alike, down to a 3S each)
         other = GAME.player_view(t.state, (seat + 1) % players)
-        assert other["me"]["hand"] != view["me"]["hand"] or not view["me"]["hand"]
+        assert other["me"]["hand"] == t.h["dealt"][(seat + 1) % players]
         assert "dealt" not in str(GAME.public_view(t.state))
         hand = counts_of([rank_of(c) for c in t.h["dealt"][seat]])
         options = [names(v) for _, v in plays(hand, rules_of(t.state), _last(t))]
