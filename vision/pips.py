@@ -153,8 +153,8 @@ def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
 
 def gainsaid_by_shapes(fine: np.ndarray, label: str) -> bool:
     """Whether the pips' shapes on ``fine`` (the card at ``FINE``) give another suit of the
-    colour of the number card ``label`` (``suit_by_shape``; a spade, only a club's waist
-    missing, never gainsays)."""
+    colour of the number card ``label`` (``suit_by_shape`` with a club's notches; a spade,
+    only a club's waist and notches missing, never gainsays)."""
     pair = ("H", "D") if label[-1] in "HD" else ("S", "C")
     by_shape = suit_by_shape(fine, int(label[:-1]), pair, notches=True)
     return by_shape in SHAPE_NAMES and by_shape != label[-1]
