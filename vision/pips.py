@@ -99,9 +99,6 @@ CARD_SHAPED = (1.3, 1.7)
 # networks and three folds' that never learned them; the drawn scenes) read alike but for
 # the folds' squeezed and heightened photos: 7 wrong names fewer, 4 right more.
 GAINSAY_SHAPED = (1.2, 2.8)
-# ... and an ace from a quad as square as any (the shortest a quad cut short may be is
-# guarded against a layout counted short, and an ace has no layout at all)
-ACE_SHAPED = 1.0
 
 
 def named_by_pips(crop: np.ndarray, suits: dict[str, float], shape: float,
@@ -137,8 +134,9 @@ def gainsaid_by_pips(crop: np.ndarray, label: str, shape: float) -> bool:
     counted); on a card-shaped quad, ``shape`` its side ratio within ``GAINSAY_SHAPED``.
     Not for court cards."""
     rank, suit = label[:-1], label[-1]
-    # (an ace's one pip is no layout however short its quad is cut: ACE_SHAPED)
-    least = ACE_SHAPED if rank == "A" else GAINSAY_SHAPED[0]
+    # (the lower bound keeps a quad cut short from counting a layout short; an ace has no
+    # layout, so an ace is held to its pips on a quad however square)
+    least = 1.0 if rank == "A" else GAINSAY_SHAPED[0]
     if not (rank.isdigit() or rank == "A") or not least <= shape <= GAINSAY_SHAPED[1]:
         return False
     pips = count_pips(crop)

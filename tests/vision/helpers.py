@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import argparse
+
 import numpy as np
 
+from vision.cli import add_parser
 from vision.identify import Card
+
+
+def run(argv: list[str]) -> int:
+    """``companion vision ...`` with these arguments, in this process: its exit status."""
+    parser = argparse.ArgumentParser()
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    return args.func(args)
 
 
 def fake_card(label: str | None, centre: tuple[float, float], conf: float = 0.99,

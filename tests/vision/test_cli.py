@@ -1,18 +1,10 @@
-import argparse
 import json
 from pathlib import Path
 
 import cv2
 
-from vision.cli import add_parser
+from tests.vision.helpers import run
 from vision.synth import render_scene
-
-
-def run(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser()
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    args = parser.parse_args(argv)
-    return args.func(args)
 
 
 def test_identify_json_contract(tmp_path: Path, capsys) -> None:

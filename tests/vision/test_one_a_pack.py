@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision.test_cli import run
+from tests.vision.helpers import run
 from vision.identify import Card, Identifier, _within_packs
 from vision.synth import render_scene
 
