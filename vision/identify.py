@@ -99,6 +99,11 @@ SMALL_BLACK_SURE = 0.9
 # read at most; one counts where it overlaps no named card by this much (IoU); its corners
 # may run off the image by this share of its long side
 TOPS_MOST = 6
+# A card named whole but less long than this (side ratio; a card is 1.40) is searched for the
+# corner indices of overlapping cards too: on 300 drawn Dou Di Zhu plays every quad found
+# around two to four cards of a row or a pile (27, named at 0.51-1.0) was 1.04-1.35, and 49 of
+# 57 single cards 1.39-1.43 (tools/measure_ddz_camera.py)
+GROUP_SHAPED = 1.36
 TOPS_CLEAR = 0.2
 TOPS_MARGIN = 0.02
 # UNO's second look (a close-up held to a webcam): after the card tops found between two
@@ -506,7 +511,7 @@ class Identifier:
         if self.deck == "uno":
             cards = _once_in_part(cards)
         if self.overlaps:
-            cards += self._overlapping(image, cards, prepared)
+            cards = self._with_overlapping(image, cards, prepared)
         if self.deck == "french" and _worth_tops(cards):
             cards = self._tops_look(image, cards)
         if self.deck in COLOUR_SPLIT and colourless(image):
@@ -722,15 +727,42 @@ class Identifier:
             return [self.recogniser.classify(c) for c in crops]
         return many(crops, partial=[q.partial for q in quads])
 
+    def _with_overlapping(self, image: np.ndarray, cards: list[Card], prepared: dict
+                          ) -> list[Card]:
+        """``cards`` and the cards of a fan, a spread row or an offset pile among them
+        (``_overlapping``). An unsure card found whole that holds a corner index named there
+        is the detector's one quad over several cards, or the same card read twice: it goes
+        (counted as a card of its own, a fanned play gained a card). A named card holding no
+        other name is one card: what was read inside it goes. One holding other names is a
+        row or a pile found as one quad: those names stand, and its own unless one of them
+        repeats it (else it is the top card, whose own index was missed)."""
+        fanned = self._overlapping(image, cards, prepared)
+        read = [f for f in fanned if f.label is not None]
+        kept = []
+        for c in cards:
+            inside = [f for f in read if holds(c.corners, f)]
+            if c.label is not None and not any(f.label != c.label for f in inside):
+                # one card, searched for its shape: what was read inside it is its own
+                # index, or a misreading of its pips (a squeezed photo's single card)
+                fanned = [f for f in fanned if not holds(c.corners, f)]
+                kept.append(c)
+            elif not inside or (c.label is not None and c.label not in
+                                {f.label for f in inside}):
+                kept.append(c)
+        return kept + fanned
+
     def _overlapping(self, image: np.ndarray, cards: list[Card], prepared: dict
                      ) -> list[Card]:
         """Cards of a fan, a spread row or an offset pile, each read from its visible corner
         index; the cards named whole are left out of that search (an unsure quad is not: it
-        may be the detector's one wrong quad over a fan). Their corners are those of the
-        index patch, the only part of the card known to be in view."""
+        may be the detector's one wrong quad over a fan), unless less long than a card
+        (``GROUP_SHAPED``): a spread row or a pile found as one quad is named, often
+        surely, by the index at its corner. Their corners are those of the index patch, the
+        only part of the card known to be in view."""
         from vision.fan import read_fan
 
-        named = [c.corners for c in cards if c.label is not None and not c.partial]
+        named = [c.corners for c in cards if c.label is not None and not c.partial
+                 and side_ratio(c.corners) >= GROUP_SHAPED]
         floor = NAMED_WIDTH_FLOOR.get(self.deck, 0.0)
         # (the floor holds here too, on the card's width from the height the index was
         # read at: small cards left unsure above came back named from their index)
