@@ -124,6 +124,8 @@ class CameraBridge:
             extra["best"] = event.best if isinstance(event, CardSeen) else None
         if "cards" in params:  # the whole set seen in the zone (a fanned Dou Di Zhu play)
             extra["cards"] = event.cards if isinstance(event, CardSeen) else None
+        if "guesses" in params:  # its unnamed cards' best guesses, by position
+            extra["guesses"] = event.guesses if isinstance(event, CardSeen) else None
         if "again" in params:
             extra["again"] = isinstance(event, CardSeen) and event.again
         elif isinstance(event, CardSeen) and event.again:

@@ -27,6 +27,10 @@ class CardSeen:
     # every card seen in the zone, (label or None, confidence): a play laid as a set, fanned
     # (Dou Di Zhu); None where the watcher reports the top card only
     cards: tuple[tuple[str | None, float], ...] | None = None
+    # by position in ``cards``, each unnamed card's best guess (None for a named card, or
+    # one with no guess); None where every card is named: a game that counts the set asks
+    # about a guessed card rather than leave it out of the play
+    guesses: tuple[str | None, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -66,6 +66,7 @@ class _Track:
     rest_since_ns: int = 0
     rest_frames: int = 0
     cand_cards: tuple[tuple[str | None, float], ...] | None = None  # a whole-set zone's
+    cand_guesses: tuple[str | None, ...] | None = None  # its unnamed cards' best guesses
 
 
 # The zone's card come to rest elsewhere counts as put down anew (``CardSeen.again``) where its
@@ -345,15 +346,18 @@ class ZoneWatcher:
                   height: int) -> str:
         """A whole-set zone in one frame: its state is the sorted names of every card in it
         (whole or read by its corner index), committed like a top card once it holds."""
-        inside = sorted(((c.label, round(c.confidence, 4)) for c in cards
-                         if zone.contains(*c.centre, width, height)),
+        inside = sorted(((c.label, round(c.confidence, 4),
+                          None if c.label is not None else c.best)
+                         for c in cards if zone.contains(*c.centre, width, height)),
                         key=lambda x: (x[0] or "?", -x[1]))
         if not inside:
             self._update(track, zone.name, EMPTY, 0.0, t_ns)
             return EMPTY
-        key = SET + ",".join(label or "?" for label, _ in inside)
-        self._update(track, zone.name, key, min(conf for _, conf in inside), t_ns,
-                     cards=tuple(inside))
+        key = SET + ",".join(label or "?" for label, _, _ in inside)
+        guesses = tuple(g for _, _, g in inside)
+        self._update(track, zone.name, key, min(conf for _, conf, _ in inside), t_ns,
+                     cards=tuple((label, conf) for label, conf, _ in inside),
+                     guesses=guesses if any(guesses) else None)
         return key
 
     def _picture_key(self, sig: tuple[float, ...] | None, track: _Track) -> str:
@@ -391,12 +395,13 @@ class ZoneWatcher:
     def _update(self, t: _Track, zone: str, key: str, conf: float, t_ns: int,
                 sig: tuple[float, ...] | None = None,
                 pose: tuple[float, ...] | None = None, best: str | None = None,
-                cards: tuple[tuple[str | None, float], ...] | None = None) -> None:
+                cards: tuple[tuple[str | None, float], ...] | None = None,
+                guesses: tuple[str | None, ...] | None = None) -> None:
         if key != t.cand:
             t.cand, t.cand_since_ns, t.cand_frames, t.cand_conf = key, t_ns, 0, 0.0
             t.cand_best = None
         if cards is not None:
-            t.cand_cards = cards
+            t.cand_cards, t.cand_guesses = cards, guesses
         t.cand_frames += 1
         if best is not None and (t.cand_best is None or conf >= t.cand_conf):
             t.cand_best = best
@@ -416,7 +421,8 @@ class ZoneWatcher:
                 seen = t.cand_cards or ()
                 self._outbox.append(CardSeen(zone, seen[0][0] if seen else None,
                                              round(t.cand_conf, 4), t.cand_since_ns,
-                                             self.source, cards=seen))
+                                             self.source, cards=seen,
+                                             guesses=t.cand_guesses))
             else:
                 label = None if key.startswith(UNSURE) else key
                 self._outbox.append(CardSeen(zone, label, round(t.cand_conf, 4), t.cand_since_ns,

@@ -4,7 +4,8 @@
    middle (drawn with vision.synth_fan from real card art: there are no photos of real Dou Di
    Zhu plays in ../shared/data), read by their corner indices; the seed's example trick is
    played, Bea passes on her phone, Cai's four-card "sequence" is refused and every phone
-   shows the verdict, the counts follow the plays.
+   shows the verdict, the counts follow the plays (``camera_confirm`` off); and with it on,
+   the default, a play read is confirmed on its player's phone.
 2. Tapped on the phones: a play picked in the rank picker, a tapped-in hand's hint (only on
    its owner's phone) that fills the picker, a refused play shown on the other phones.
 
@@ -44,9 +45,9 @@ def fan(labels: list[str] | None) -> np.ndarray:
     return render_fan(labels, SIZE, table="cloth", seed=0, kind="fan", glare=False).image
 
 
-def write_video(path) -> None:
+def write_video(path, scene=SCENE) -> None:
     writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), FPS, SIZE)
-    for labels, seconds in SCENE:
+    for labels, seconds in scene:
         frame = fan(labels)
         for _ in range(FPS * seconds):
             writer.write(frame)
@@ -69,7 +70,7 @@ def test_a_trick_through_the_camera_on_the_phones(server_factory, phone, tmp_pat
     assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
     _, created = server.request("POST", "/api/tables", {
         "game": "doudizhu", "players": ["Ana", "Bea", "Cai"], "pin": "2468",
-        "options": {"camera_confirm_below": 0.5}})
+        "options": {"camera_confirm": False, "camera_confirm_below": 0.5}})
     tid = created["table"]["id"]
     assert server.request("PUT", f"/api/tables/{tid}/zones", {
         "zones": [{"name": "middle", "rect": [0, 0, 1, 1]}]}, PIN)[0] == 200
@@ -105,6 +106,38 @@ def test_a_trick_through_the_camera_on_the_phones(server_factory, phone, tmp_pat
     assert [m["cards"] for m in camera] == [["3", "3", "3", "9"], ["5", "5", "5", "7"],
                                            ["K", "K", "K", "J"], ["A", "A", "A", "3"], ["4"]]
     assert [m["seat"] for m in camera] == [0, 2, 0, 1, 1]
+    assert ana.js_errors == [] and bea.js_errors == []
+
+
+def test_a_play_the_camera_reads_is_confirmed_on_the_players_phone(server_factory, phone,
+                                                                    tmp_path):
+    """By default (``camera_confirm``) a play the camera reads is proposed: the player to
+    move confirms it on the phone; another phone sees it but cannot answer for him."""
+    video = tmp_path / "middle.avi"
+    write_video(video, [(None, 3), (["3S", "3H", "3D", "9C"], 90)])
+    server = server_factory(camera=f"replay:{video}")
+    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
+    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
+    _, created = server.request("POST", "/api/tables", {
+        "game": "doudizhu", "players": ["Ana", "Bea", "Cai"], "pin": "2468"})
+    tid = created["table"]["id"]
+    assert server.request("PUT", f"/api/tables/{tid}/zones", {
+        "zones": [{"name": "middle", "rect": [0, 0, 1, 1]}]}, PIN)[0] == 200
+    ana = seat_phone(phone, server, tid, "Ana")
+    bea = seat_phone(phone, server, tid, "Bea")
+    ana.locator("#ddz-bid-3").click()
+    expect(bea.locator("#ddz-players li[data-seat='0'] .tag.lord")).to_be_visible()
+    assert server.request("POST", f"/api/tables/{tid}/camera", {"restart": True}, PIN)[0] == 200
+
+    proposal = ana.locator("#ddz-proposal")
+    expect(proposal).to_contain_text("The camera read your play. Is it right?", timeout=20000)
+    expect(bea.locator("#ddz-proposal")).to_contain_text("The camera read Ana's play.")
+    expect(bea.locator("#ddz-proposal #ddz-confirm")).to_be_disabled()
+    expect(bea.locator("#ddz-last")).to_have_attribute("data-cards", "")
+    ana.locator("#ddz-confirm").click()
+    expect(bea.locator("#ddz-last")).to_have_attribute("data-cards", "3-3-3-9")
+    expect(ana.locator("#ddz-proposal")).to_have_count(0)
+    expect(bea.locator("#ddz-turn")).to_have_text("Your turn!")
     assert ana.js_errors == [] and bea.js_errors == []
 
 

@@ -556,6 +556,27 @@ def test_an_unsure_card_comes_with_its_best_guess() -> None:
     assert (events[-1].label, events[-1].best) == ("blue-3", None)
 
 
+def test_a_whole_set_hands_over_its_unnamed_cards_guesses() -> None:
+    """A zone read as a whole set (a fanned play) reports every card, and for each card it
+    cannot name, by position, its best guess: a game counting the set must not lose it."""
+    from dataclasses import replace
+
+    w, events = make()
+    w.whole_sets = frozenset({"discard"})
+    fan = [fake_card("7H", (100, 200)), replace(fake_card(None, (120, 200), 0.5), best="7D"),
+           fake_card("7S", (140, 200), 0.98)]
+    for t in range(0, 500, 100):
+        feed(w, fan, t)
+    assert events == [CardSeen("discard", "7H", 0.5, 0, cards=(("7H", 0.99), ("7S", 0.98),
+                                                                (None, 0.5)),
+                               guesses=(None, None, "7D"))]
+    w, events = make()  # every card named: no guesses
+    w.whole_sets = frozenset({"discard"})
+    for t in range(0, 500, 100):
+        feed(w, [fan[0], fan[2]], t)
+    assert events[0].guesses is None and events[0].cards == (("7H", 0.99), ("7S", 0.98))
+
+
 def test_every_event_of_a_frame_is_handed_out_though_one_fails() -> None:
     """Both piles flip in one frame and the handler fails on the first (a table's database
     busy): the second is handed out all the same (the watcher committed both), and the

@@ -615,8 +615,9 @@ class DouDiZhu:
 
     def on_card_seen(self, state: State, zone: str, label: str | None, confidence: float,
                      cards: list[tuple[str | None, float]] | None = None,
-                     best: str | None = None) -> Action | None:
-        return camera.on_card_seen(state, zone, label, confidence, cards, best)
+                     best: str | None = None,
+                     guesses: list[str | None] | None = None) -> Action | None:
+        return camera.on_card_seen(state, zone, label, confidence, cards, best, guesses)
 
     def speak_refusal(self, state: State, code: str, params: dict[str, Any],
                       seat: int | None) -> dict[str, str] | None:

@@ -52,6 +52,11 @@ OPTIONS: tuple[Option, ...] = (
     Option("hands", 0,
            N_("The match ends after this many hands (0: when the host ends it)."),
            kind=int, minimum=0, maximum=1000),
+    # (silent) the fan reader misses a card of a drawn play often enough (tools/
+    # measure_ddz_camera.py) that a play it reads is only counted once the player says so
+    Option("camera_confirm", True,
+           N_("Every play the camera reads is proposed first: the player confirms it on the "
+              "phone (the camera may miss a card of a fan)."), kind=bool),
     Option("camera_confirm_below", 0.8,
            N_("A card the camera recognised with less confidence than this is only proposed: "
               "the player confirms the play on the phone."),

@@ -74,7 +74,7 @@ def test_the_openapi_document_lists_the_actions(client):
 
 
 def test_the_camera_reads_a_fanned_play_and_asks_about_an_unsure_one(client, service):
-    tid = new_table(client)
+    tid = new_table(client, camera_confirm=False)
     phones = [join(client, tid, s) for s in range(3)]
     assert act(client, tid, {"type": "bid", "bid": 3}, phones[0]).status_code == 200
     bridge = CameraBridge(service, tid)
@@ -91,6 +91,14 @@ def test_the_camera_reads_a_fanned_play_and_asks_about_an_unsure_one(client, ser
     assert act(client, tid, {"type": "confirm"}, phones[1]).status_code == 200
     view = client.get(f"/api/tables/{tid}").json["public"]["hand"]
     assert view["last"]["seat"] == 1 and view["counts"] == [16, 13, 17]
+    # a card found but not named: the bridge hands its best guess over, and the play is
+    # proposed whole (not as the pair of the two cards named)
+    unnamed = (("8S", 0.99), ("8H", 0.99), (None, 0.5), ("QC", 0.99))
+    bridge.handle(CardSeen("middle", "8S", 0.99, 4, cards=unnamed,
+                           guesses=(None, None, "8D", None)))
+    view = client.get(f"/api/tables/{tid}").json["public"]["hand"]
+    assert view["proposal"] == {"seat": 2, "cards": ["8", "8", "8", "Q"], "unsure": ["8"]}
+    assert act(client, tid, {"type": "dismiss"}, phones[2]).status_code == 200
     # an illegal play seen by the camera: refused, announced to all with the verdict
     heard = []
     service.add_listener(lambda update: heard.extend(update.events))

@@ -3,7 +3,8 @@ are no photos of real Dou Di Zhu plays in ../shared/data) replayed frame by fram
 the real recogniser (corner indices), the zone watcher in its whole-set mode, the bridge and
 the table service over SQLite. The seed's example trick is played: each play is read as a
 set of ranks, classified and judged; an illegal set is refused and announced to every phone
-with the speaker's words; a card read unsurely makes a proposal.
+with the speaker's words (plays counted at once: ``camera_confirm`` off); a card read unsurely
+makes a proposal, and by default every play read does.
 
 Also the hook alone (``on_card_seen``): sure and unsure sets, the last play still lying
 there, a play laid on top of the last one, and anything that is not a set of cards.
@@ -56,7 +57,7 @@ def test_the_seed_trick_read_from_fanned_cards(service, identifier):
     from vision.zones import Zone
 
     live = service.create_table("doudizhu", ["A", "B", "C"], "2468",
-                                {"camera_confirm_below": 0.5})
+                                {"camera_confirm": False, "camera_confirm_below": 0.5})
     tid = live.id
     service.submit(tid, {"type": "bid", "bid": 3}, Actor(seat=0))
     bridge = CameraBridge(service, tid)
@@ -110,8 +111,20 @@ def test_a_proposal_dismissed_changes_nothing_else():
     assert t.h["proposal"] is None and t.h["plays"] == [] and t.h["current"] == 0
 
 
-def test_the_last_play_still_lying_there_is_no_new_play_and_a_play_on_top_is_the_new_one():
+def test_by_default_every_play_read_is_proposed_to_its_player():
+    """``camera_confirm`` (the default): the fan reader may miss a card of a play, so even a
+    play read surely is counted only once its player confirms it."""
     t = Table().landlord(0)
+    sure = [("9S", 0.99), ("9H", 0.99), ("9D", 0.98)]
+    action = GAME.on_card_seen(t.state, "middle", "9S", 0.99, cards=sure)
+    assert action == {"type": "propose", "cards": ["9", "9", "9"], "unsure": [], "seat": 0}
+    t.do(action, 0, source="camera")
+    t.do({"type": "confirm", "cards": ["9", "9", "9", "9"]}, 0)  # corrected: a bomb
+    assert t.h["last"]["cards"] == ["9", "9", "9", "9"] and t.h["bombs"] == 1
+
+
+def test_the_last_play_still_lying_there_is_no_new_play_and_a_play_on_top_is_the_new_one():
+    t = Table(camera_confirm=False).landlord(0)
     t.play("3-3-3-9")
     lying = [("3S", 0.99), ("3H", 0.99), ("3D", 0.99), ("9C", 0.99)]
     assert GAME.on_card_seen(t.state, "middle", "3S", 0.99, cards=lying) is None
@@ -119,6 +132,32 @@ def test_the_last_play_still_lying_there_is_no_new_play_and_a_play_on_top_is_the
               ("7C", 0.99)]
     action = GAME.on_card_seen(t.state, "middle", "5S", 0.99, cards=on_top)
     assert action == {"type": "play", "cards": ["5", "5", "5", "7"], "seat": 1}
+
+
+def test_a_card_found_but_not_named_counts_as_its_guess_and_is_asked_about():
+    """A trio with one card the recogniser could not name is no pair: the card counts as its
+    best guess, unsurely, so the play is proposed whole."""
+    t = Table(camera_confirm_below=0.8).landlord(0)
+    trio = [("7H", 0.99), ("7S", 0.98), (None, 0.62)]
+    action = GAME.on_card_seen(t.state, "middle", "7H", 0.99, cards=trio,
+                               guesses=[None, None, "7D"])
+    assert action == {"type": "propose", "cards": ["7", "7", "7"], "unsure": ["7"], "seat": 0}
+    t.do(action, 0, source="camera")
+    t.do({"type": "confirm"}, 0)
+    assert t.h["last"]["cards"] == ["7", "7", "7"]
+    # the same trio lying there, its third card unnamed for a moment: the play on record,
+    # not a new pair
+    assert GAME.on_card_seen(t.state, "middle", "7H", 0.99, cards=trio,
+                             guesses=[None, None, "7C"]) is None
+
+
+@pytest.mark.parametrize("guesses", [None, [None, None, None], [None, None, "XX"], ["7D"],
+                                     "7D7D7D", [None, None, 7]])
+def test_a_set_with_a_card_neither_named_nor_guessed_is_not_played_short(guesses):
+    t = Table().landlord(0)
+    cards = [("7H", 0.99), ("7S", 0.98), (None, 0.3)]
+    assert GAME.on_card_seen(t.state, "middle", "7H", 0.99, cards=cards,
+                             guesses=guesses) is None
 
 
 @pytest.mark.parametrize("args", [
