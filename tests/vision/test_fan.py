@@ -85,6 +85,44 @@ def test_identify_names_a_fan_through_the_corner_indices() -> None:
     assert not Identifier("uno", data_path="/nonexistent-taught").overlaps
 
 
+def test_a_row_the_detector_takes_for_one_card_is_read_by_its_indices() -> None:
+    """Two cards spread in a row make one card-like outline, which the whole-card network
+    names by the index at its corner (the 9 of spades): the quad, less long than a card, is
+    searched for the other card's index too, and the 9 of diamonds is no longer lost."""
+    from vision.detect import side_ratio
+    from vision.identify import GROUP_SHAPED, Identifier
+
+    scene = synth_fan.render_fan(["9D", "9S"], table="cloth", seed=0, kind="row",
+                                 glare=False)
+    ident = Identifier("french", data_path="/nonexistent-taught")
+    whole = Identifier("french", data_path="/nonexistent-taught", overlaps=False)
+    (group,) = whole.identify(scene.image)
+    assert group.label == "9S" and side_ratio(group.corners) < GROUP_SHAPED
+    assert sorted(c.label for c in ident.identify(scene.image)) == ["9D", "9S"]
+
+
+def test_a_single_card_less_long_than_a_card_is_read_once() -> None:
+    """A photo squeezed to another shape makes a card squarer: searched for indices for its
+    shape, it is still one card, named once (what was read inside it goes)."""
+    import cv2
+
+    from vision.identify import Identifier
+
+    scene = synth.table_texture("wood", (480, 480), np.random.default_rng(3))
+    synth.place_card(scene, synth.draw_card("french", "QH"), (240, 240), 220, 0)
+    squeezed = cv2.resize(scene, (560, 480))
+    cards = Identifier("french", data_path="/nonexistent-taught").identify(squeezed)
+    assert [(c.label, c.partial) for c in cards] == [("QH", False)]
+
+
+def test_on_a_pale_table_the_cards_are_told_from_the_table() -> None:
+    """White cards on a light-grey table: Otsu's split of the frame puts the table with the
+    cards (one blob, the whole frame), so the pale pixels are split again."""
+    scene = synth_fan.render_fan(["6D", "6C", "6H"], table="white", seed=43, kind="row",
+                                 glare=False)
+    assert sorted(c.label for c in read_fan(scene.image)) == ["6C", "6D", "6H"]
+
+
 def test_index_patches_are_normalised_as_the_corner_network_learnt_them() -> None:
     """``normalise_many`` (run time, per-patch tables) gives what the per-pixel float
     formula gives (each channel scaled so the brightest tenth's colour reaches 235, clipped,
