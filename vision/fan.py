@@ -34,7 +34,6 @@ from vision.corner_index import SPAN_U, SPAN_V, CornerReader, cut_patch, patch_q
 
 WORK_SIDE = 480  # the geometry runs on an image this big (long side); corners scaled back
 ASPECT = 0.714  # card width / height (63 x 88 mm)
-PALE_TABLE = 0.9  # a pale blob over this share of the frame is a pale table, cards and all
 EPS = 0.01  # outline simplification, of the group's narrow side (0.005: 78.5% right)
 TURN = 0.42  # sine of the least outward turn taken for a card corner (0.15: +0.7 points on
 # the drawn fans, but one wrong name on the held-out photos read alone)
@@ -340,19 +339,6 @@ def _too_little_left(bright: np.ndarray, sat: np.ndarray, exclude: list[np.ndarr
     return cv2.countNonZero(mask) < 0.5 * min_frac * mask.size
 
 
-def _paler_than_table(small: np.ndarray, pale: np.ndarray) -> np.ndarray | None:
-    """The Otsu split of the grey levels within ``pale`` (a mask holding the table and the
-    cards on it): the cards' faces, brighter than a pale table, as a mask; None where too
-    few pixels are pale."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    values = gray[pale > 0]
-    if values.size < 1000:
-        return None
-    split, _ = cv2.threshold(values.reshape(-1, 1), 0, 255,
-                             cv2.THRESH_BINARY + cv2.THRESH_OTSU)
-    return cv2.threshold(gray, split, 255, cv2.THRESH_BINARY)[1]
-
-
 def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4,
                  exclude: list[np.ndarray] | None = None, prepared: dict | None = None
                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
@@ -377,14 +363,6 @@ def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4
     _blank(mask, exclude or [], scale)
     sh, sw = mask.shape
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    if any(cv2.contourArea(c) > PALE_TABLE * sh * sw for c in contours):
-        # a pale table (white, light grey): Otsu's split fell between the ink and all that
-        # is pale, and the table and the cards are one blob; the pale pixels split again
-        paler = _paler_than_table(small, mask)
-        if paler is not None:
-            mask = pale_mask(small, paler, prepared.get("sat") if prepared else None)
-            _blank(mask, exclude or [], scale)
-            contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
                       key=cv2.contourArea, reverse=True)[:max_groups]
     gray = None

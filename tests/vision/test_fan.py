@@ -115,14 +115,6 @@ def test_a_single_card_less_long_than_a_card_is_read_once() -> None:
     assert [(c.label, c.partial) for c in cards] == [("QH", False)]
 
 
-def test_on_a_pale_table_the_cards_are_told_from_the_table() -> None:
-    """White cards on a light-grey table: Otsu's split of the frame puts the table with the
-    cards (one blob, the whole frame), so the pale pixels are split again."""
-    scene = synth_fan.render_fan(["6D", "6C", "6H"], table="white", seed=43, kind="row",
-                                 glare=False)
-    assert sorted(c.label for c in read_fan(scene.image)) == ["6C", "6D", "6H"]
-
-
 def test_index_patches_are_normalised_as_the_corner_network_learnt_them() -> None:
     """``normalise_many`` (run time, per-patch tables) gives what the per-pixel float
     formula gives (each channel scaled so the brightest tenth's colour reaches 235, clipped,
