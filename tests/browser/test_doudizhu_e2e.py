@@ -54,8 +54,8 @@ def write_video(path, scene=SCENE) -> None:
     writer.release()
 
 
-def seat_phone(phone, server, tid: str, name: str, locale: str = "en-US"):
-    page = phone(locale)
+def seat_phone(phone, server, tid: str, name: str, locale: str = "en-US", width=None):
+    page = phone(locale) if width is None else phone(locale, width=width)
     page.goto(f"{server.url}/t/{tid}?join=1")
     page.locator("#seats button", has_text=name).click()
     expect(page.locator("#whoami")).to_contain_text(name)
@@ -112,7 +112,8 @@ def test_a_trick_through_the_camera_on_the_phones(server_factory, phone, tmp_pat
 def test_a_play_the_camera_reads_is_confirmed_on_the_players_phone(server_factory, phone,
                                                                     tmp_path):
     """By default (``camera_confirm``) a play the camera reads is proposed: the player to
-    move confirms it on the phone; another phone sees it but cannot answer for him."""
+    move confirms it on the phone, or corrects it in the picker the proposal filled; another
+    phone sees it but cannot answer for him."""
     video = tmp_path / "middle.avi"
     write_video(video, [(None, 3), (["3S", "3H", "3D", "9C"], 90)])
     server = server_factory(camera=f"replay:{video}")
@@ -123,20 +124,26 @@ def test_a_play_the_camera_reads_is_confirmed_on_the_players_phone(server_factor
     tid = created["table"]["id"]
     assert server.request("PUT", f"/api/tables/{tid}/zones", {
         "zones": [{"name": "middle", "rect": [0, 0, 1, 1]}]}, PIN)[0] == 200
-    ana = seat_phone(phone, server, tid, "Ana")
+    ana = seat_phone(phone, server, tid, "Ana", "pt-BR", width=320)
     bea = seat_phone(phone, server, tid, "Bea")
     ana.locator("#ddz-bid-3").click()
     expect(bea.locator("#ddz-players li[data-seat='0'] .tag.lord")).to_be_visible()
     assert server.request("POST", f"/api/tables/{tid}/camera", {"restart": True}, PIN)[0] == 200
 
     proposal = ana.locator("#ddz-proposal")
-    expect(proposal).to_contain_text("The camera read your play. Is it right?", timeout=20000)
+    expect(proposal).to_contain_text("A câmera leu a sua jogada. Está certo?", timeout=20000)
     expect(bea.locator("#ddz-proposal")).to_contain_text("The camera read Ana's play.")
     expect(bea.locator("#ddz-proposal #ddz-confirm")).to_be_disabled()
     expect(bea.locator("#ddz-last")).to_have_attribute("data-cards", "")
-    ana.locator("#ddz-confirm").click()
-    expect(bea.locator("#ddz-last")).to_have_attribute("data-cards", "3-3-3-9")
+    # the proposal fills Ana's picker (a missed card is one tap away), not Bea's
+    expect(ana.locator("#ddz-picked .ddz-chip")).to_have_text(["3", "3", "3", "9"])
+    expect(bea.locator("#ddz-picked .ddz-chip")).to_have_count(0)
+    assert ana.evaluate("document.documentElement.scrollWidth") <= 320  # nothing cut
+    ana.locator("#ddz-picked .ddz-chip", has_text="9").click()  # she corrects: 3-3-3 only
+    proposal.locator(".ddz-row .btn").nth(1).click()  # "Use the cards picked"
+    expect(bea.locator("#ddz-last")).to_have_attribute("data-cards", "3-3-3")
     expect(ana.locator("#ddz-proposal")).to_have_count(0)
+    expect(ana.locator("#ddz-picked .ddz-chip")).to_have_count(0)
     expect(bea.locator("#ddz-turn")).to_have_text("Your turn!")
     assert ana.js_errors == [] and bea.js_errors == []
 

@@ -11,7 +11,8 @@
   const HINTS = 8;  // plays listed before "Show all" (a 20-card hand may make a hundred)
   const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "BJ", "RJ"];
   let root, ctx;
-  const ui = { sel: [], mode: "play", allHints: false, alert: null, alertVersion: null, news: [], busy: false };
+  const ui = { sel: [], mode: "play", allHints: false, alert: null, alertVersion: null, news: [], busy: false,
+    proposal: null, prefilled: false };
 
   const data = () => { const v = ctx.view; return v ? (v.you ? v.you.view : v.public) : null; };
   const player = (seat) => { const d = data(); return d && seat !== null && seat !== undefined ? (d.players[seat] || "?") : "?"; };
@@ -64,9 +65,26 @@
 
   function update(view, c) { ctx = c; render(); }
 
+  /* The camera's proposal of my play fills the picker with its cards, so that a card the
+     camera missed (or misread) is one tap away: add it, then "Use the cards picked". The
+     filling is taken back when the proposal goes, if the player did not touch it. */
+  function syncProposal(d) {
+    const p = d.hand && d.hand.phase === "play" ? d.hand.proposal : null;
+    const key = p ? JSON.stringify([p.seat, p.cards]) : null;
+    if (key === ui.proposal) return;
+    if (ui.prefilled && JSON.stringify(ui.sel) === JSON.stringify(ui.prefilled)) ui.sel = [];
+    ui.proposal = key;
+    ui.prefilled = false;
+    if (p && canAct(p.seat) && ui.mode === "play") {
+      ui.sel = p.cards.slice();
+      ui.prefilled = ui.sel.slice();
+    }
+  }
+
   function render() {
     const d = data();
     if (!d) return;
+    syncProposal(d);
     renderStatus(d);
     renderAlert();
     renderAct(d);
@@ -186,6 +204,7 @@
         el("p", { text: you(p.seat) ? t("The camera read your play. Is it right?") : t("The camera read {name}'s play. Is it right?", { name: player(p.seat) }) }),
         chips(p.cards, "big"),
         p.unsure.length ? el("p", { class: "small", text: t("Not sure of: {cards}", { cards: TC.list(p.unsure.map(rankLabel)) }) }) : null,
+        canAct(p.seat) ? el("p", { class: "small", text: t("A card missing or wrong? Fix the cards picked below, then use them.") }) : null,
         el("div", { class: "ddz-row" },
           el("button", { class: "btn primary", type: "button", id: "ddz-confirm", disabled: !canAct(p.seat), onclick: () => act({ type: "confirm" }), text: t("Yes") }),
           el("button", { class: "btn", type: "button", disabled: !canAct(p.seat) || !ui.sel.length,
