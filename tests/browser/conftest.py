@@ -66,3 +66,20 @@ def open_as_host(page, url: str, table_id: str, pin: str = "2468") -> None:
     page.evaluate(f"localStorage.setItem('tc.pin.{table_id}', JSON.stringify('{pin}'))")
     page.reload()
     page.get_by_text("Just watch").click()
+
+
+def camera_table(server, game: str, players: list[str], zones: list[dict],
+                 options: dict | None = None, pin: str = "2468") -> str:
+    """A table of ``game`` whose zones the server's camera watches, the camera parked on a
+    score pad until then (it runs from the start; the caller restarts it on the table, so a
+    replayed video plays from its start for the table). Returns the table's id."""
+    host = {"X-Host-Pin": pin}
+    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": pin})
+    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, host)[0] == 200
+    body = {"game": game, "players": players, "pin": pin}
+    if options is not None:
+        body["options"] = options
+    _, created = server.request("POST", "/api/tables", body)
+    tid = created["table"]["id"]
+    assert server.request("PUT", f"/api/tables/{tid}/zones", {"zones": zones}, host)[0] == 200
+    return tid

@@ -20,8 +20,11 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import camera_table
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PIN = {"X-Host-Pin": "2468"}
+MIDDLE = [{"name": "middle", "rect": [0, 0, 1, 1]}]
 FPS = 10
 SIZE = (640, 480)
 # (cards laid in the middle, seconds they lie there before the next play replaces them)
@@ -66,14 +69,8 @@ def test_a_trick_through_the_camera_on_the_phones(server_factory, phone, tmp_pat
     video = tmp_path / "middle.avi"
     write_video(video)
     server = server_factory(camera=f"replay:{video}")
-    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
-    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
-    _, created = server.request("POST", "/api/tables", {
-        "game": "doudizhu", "players": ["Ana", "Bea", "Cai"], "pin": "2468",
-        "options": {"camera_confirm": False, "camera_confirm_below": 0.5}})
-    tid = created["table"]["id"]
-    assert server.request("PUT", f"/api/tables/{tid}/zones", {
-        "zones": [{"name": "middle", "rect": [0, 0, 1, 1]}]}, PIN)[0] == 200
+    tid = camera_table(server, "doudizhu", ["Ana", "Bea", "Cai"], MIDDLE,
+                       {"camera_confirm": False, "camera_confirm_below": 0.5})
 
     ana = seat_phone(phone, server, tid, "Ana")
     bea = seat_phone(phone, server, tid, "Bea")
@@ -117,13 +114,7 @@ def test_a_play_the_camera_reads_is_confirmed_on_the_players_phone(server_factor
     video = tmp_path / "middle.avi"
     write_video(video, [(None, 3), (["3S", "3H", "3D", "9C"], 90)])
     server = server_factory(camera=f"replay:{video}")
-    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
-    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
-    _, created = server.request("POST", "/api/tables", {
-        "game": "doudizhu", "players": ["Ana", "Bea", "Cai"], "pin": "2468"})
-    tid = created["table"]["id"]
-    assert server.request("PUT", f"/api/tables/{tid}/zones", {
-        "zones": [{"name": "middle", "rect": [0, 0, 1, 1]}]}, PIN)[0] == 200
+    tid = camera_table(server, "doudizhu", ["Ana", "Bea", "Cai"], MIDDLE)
     ana = seat_phone(phone, server, tid, "Ana", "pt-BR", width=320)
     bea = seat_phone(phone, server, tid, "Bea")
     ana.locator("#ddz-bid-3").click()

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import open_as_host
+from tests.browser.conftest import camera_table, open_as_host
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PIN = {"X-Host-Pin": "2468"}
@@ -64,12 +64,7 @@ def test_a_turn_seen_by_the_camera_and_one_tapped(server_factory, phone, tmp_pat
     video = tmp_path / "huangdi.avi"
     write_video(video)
     server = server_factory(camera=f"replay:{video}")
-    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
-    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
-    _, created = server.request("POST", "/api/tables", {
-        "game": "huangdi", "players": ["Ana", "Bia"], "pin": "2468"})
-    tid = created["table"]["id"]
-    assert server.request("PUT", f"/api/tables/{tid}/zones", {"zones": ZONES}, PIN)[0] == 200
+    tid = camera_table(server, "huangdi", ["Ana", "Bia"], ZONES)
     # Bia's stock top is turned up by a tap (her piles are outside the camera's zones)
     assert server.request("POST", f"/api/tables/{tid}/actions", {
         "action": {"type": "reveal_stock", "seat": 1, "card": "5"}}, PIN)[0] == 200

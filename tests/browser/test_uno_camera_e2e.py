@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.cards import parse_uno
+from tests.browser.conftest import camera_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
@@ -110,17 +111,10 @@ def test_the_camera_referees_a_game_on_the_phones(server_factory, phone, tmp_pat
 
     server = server_factory(camera=f"replay:{video}")
     pin = {"X-Host-Pin": "2468"}
-    # the camera runs from the start; park it on a score pad until the UNO table is ready
-    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
-    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, pin)[0] == 200
     # The recogniser names a card only above its own calibrated threshold (else "unsure");
     # this table trusts every named card instead of asking at the default 0.8.
-    _, created = server.request("POST", "/api/tables", {
-        "game": "uno", "players": ["Ana", "Bruno"], "pin": "2468",
-        "options": {"camera_confirm_below": 0.5}})
-    tid = created["table"]["id"]
-    assert server.request("PUT", f"/api/tables/{tid}/zones", {
-        "zones": [{"name": "discard", "rect": [0, 0, 1, 1]}]}, pin)[0] == 200
+    tid = camera_table(server, "uno", ["Ana", "Bruno"],
+                       [{"name": "discard", "rect": [0, 0, 1, 1]}], {"camera_confirm_below": 0.5})
     server.request("POST", f"/api/tables/{tid}/actions", {
         "action": {"type": "set_dealer", "dealer": 0}}, pin)
 

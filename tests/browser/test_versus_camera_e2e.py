@@ -13,6 +13,7 @@ import cv2
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import camera_table
 from tests.system.test_versus_camera import SIZE, ZONES, render
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -38,12 +39,7 @@ def test_the_camera_sees_the_piles_and_a_slap_on_its_pair_is_right(server_factor
     video = tmp_path / "versus.avi"
     write_video(video)
     server = server_factory(camera=f"replay:{video}")
-    _, pad = server.request("POST", "/api/tables", {"players": ["x"], "pin": "2468"})
-    assert server.request("POST", f"/api/tables/{pad['table']['id']}/camera", {}, PIN)[0] == 200
-    _, created = server.request("POST", "/api/tables", {
-        "game": "versus", "players": ["Ana", "Bruno", "Chen"], "pin": "2468"})
-    tid = created["table"]["id"]
-    assert server.request("PUT", f"/api/tables/{tid}/zones", {"zones": ZONES}, PIN)[0] == 200
+    tid = camera_table(server, "versus", ["Ana", "Bruno", "Chen"], ZONES)
 
     bruno = phone("en-US")
     # (each live stream the page opens asks the camera's status once it is heard; both
