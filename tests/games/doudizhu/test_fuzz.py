@@ -62,3 +62,30 @@ def test_any_json_is_refused_cleanly_or_keeps_the_pack_whole(which, action, acto
         GAME.public_view(result.state)
         for seat in range(len(result.state["players"])):
             GAME.player_view(result.state, seat)
+
+
+SEEN = st.tuples(st.one_of(st.none(), CARDS, JSON), st.one_of(st.floats(), JSON))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(which=st.integers(0, len(TABLES) - 1),
+       pairs=st.lists(st.tuples(SEEN, st.one_of(st.none(), CARDS, JSON)), max_size=6),
+       other=st.one_of(st.none(), JSON), option=st.booleans())
+def test_anything_the_camera_hands_over_is_read_or_ignored_cleanly(which, pairs, other,
+                                                                   option):
+    """The camera hook never raises on any set and guesses (by position, or anything else),
+    and what it returns, submitted as the camera, is accepted or refused cleanly."""
+    cards = [seen for seen, _ in pairs]
+    guesses = [guess for _, guess in pairs] if other is None else other
+    state = copy.deepcopy(TABLES[which].state)
+    state["options"]["camera_confirm"] = option
+    before = copy.deepcopy(state)
+    action = GAME.on_card_seen(state, "middle", None, 0.9, cards=cards, guesses=guesses)
+    assert state == before
+    if action is None:
+        return
+    assert action["type"] in ("play", "propose") and (option is False or
+                                                     action["type"] == "propose")
+    result = GAME.apply(state, action, Context(Actor(seat=action["seat"], source="camera"),
+                                               random.Random(0)))
+    assert (isinstance(result, Rejection) and result.render()) or accounted(result.state)
