@@ -104,6 +104,11 @@ TOPS_MOST = 6
 # around two to four cards of a row or a pile (27, named at 0.51-1.0) was 1.04-1.35, and 49 of
 # 57 single cards 1.39-1.43 (tools/measure_ddz_camera.py)
 GROUP_SHAPED = 1.36
+# ... and it is a group only where another name is read inside it this surely: each such
+# group held one at 0.977-0.997, while the index of a single card in a photo squeezed, widened,
+# made taller or tilted (the standard folders, tools/measure_stretched.py) was misread inside
+# it at 0.81-0.944 (an 8 of clubs as the 6, a jack of hearts as spades)
+GROUP_READ = 0.96
 TOPS_CLEAR = 0.2
 TOPS_MARGIN = 0.02
 # UNO's second look (a close-up held to a webcam): after the card tops found between two
@@ -733,17 +738,19 @@ class Identifier:
         (``_overlapping``). An unsure card found whole that holds a corner index named there
         is the detector's one quad over several cards, or the same card read twice: it goes
         (counted as a card of its own, a fanned play gained a card). A named card holding no
-        other name is one card: what was read inside it goes. One holding other names is a
-        row or a pile found as one quad: those names stand, and its own unless one of them
-        repeats it (else it is the top card, whose own index was missed)."""
+        other name read at ``GROUP_READ`` is one card: what was read inside it goes. One
+        holding such names is a row or a pile found as one quad: the names inside stand, and
+        its own unless one of them repeats it (else it is the top card, whose own index was
+        missed)."""
         fanned = self._overlapping(image, cards, prepared)
         read = [f for f in fanned if f.label is not None]
         kept = []
         for c in cards:
             inside = [f for f in read if holds(c.corners, f)]
-            if c.label is not None and not any(f.label != c.label for f in inside):
+            if c.label is not None and not any(f.label != c.label and f.confidence >= GROUP_READ
+                                               for f in inside):
                 # one card, searched for its shape: what was read inside it is its own
-                # index, or a misreading of its pips (a squeezed photo's single card)
+                # index, or a misreading of it (a squeezed photo's single card)
                 fanned = [f for f in fanned if not holds(c.corners, f)]
                 kept.append(c)
             elif not inside or (c.label is not None and c.label not in
