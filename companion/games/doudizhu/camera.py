@@ -10,7 +10,9 @@ already as many times as the packs hold it (the same card read twice); a set wit
 neither named nor guessed is not read at all (the phone's picker is there). It returns:
 
 * None outside play, for another zone, or when the set is the play already on record (the
-  last play still lying there), or when nothing in it is a card;
+  last play still lying there), or, within a trick and with one pack, a part of it (a card
+  of it hidden or unread: counted, it had become the next player's play), or when nothing in
+  it is a card;
 * within a trick, a set that holds the last play and more is the new play laid on it: the
   last play's cards are taken out (the half-covered, unsure ones first). A new lead must lie
   alone: the trick's cards are gathered when it ends, as at any table;
@@ -73,8 +75,14 @@ def on_card_seen(state: State, zone: Any, label: Any, confidence: Any,
         return None
     if h["plays"]:
         latest = counts_of([rank_of(c) for c in h["plays"][-1]["cards"]])  # type: ignore[misc]
-        if counts_of([r for r, _ in seen]) == latest:
+        have = counts_of([r for r, _ in seen])
+        if have == latest:
             return None  # the last play, still lying in the middle
+        if h["last"] is not None and packs == 1 and all(
+                a <= b for a, b in zip(have, latest, strict=True)):
+            # a part of the last play (a card of it hidden, or unread): with one pack no play
+            # that beats it is made of its ranks (a bomb of them would need its own cards)
+            return None
         if h["last"] is not None and _holds(seen, latest):
             seen = _without(seen, latest)  # played on top of the last play
     names = rank_names(counts_of([r for r, _ in seen]))

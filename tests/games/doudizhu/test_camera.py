@@ -151,6 +151,25 @@ def test_a_card_found_but_not_named_counts_as_its_guess_and_is_asked_about():
                              guesses=[None, None, "7C"]) is None
 
 
+def test_a_part_of_the_last_play_still_lying_there_is_no_play():
+    """Within a trick, with one pack, no play that beats the last one is made of its ranks: a
+    set that is part of it is the last play with a card hidden (a hand over it) or unread."""
+    t = Table(camera_confirm=False).landlord(0)
+    t.play("7-7-7-3")
+    for part in ([("7S", 0.99), ("7H", 0.99)], [("7S", 0.99), ("7H", 0.99), ("3C", 0.99)]):
+        assert GAME.on_card_seen(t.state, "middle", "7S", 0.99, cards=part) is None
+    # a new lead after the trick is gathered may be made of the same ranks
+    t.pass_()
+    t.pass_()
+    assert GAME.on_card_seen(t.state, "middle", "7S", 0.99, cards=[("7D", 0.99)]) == {
+        "type": "play", "cards": ["7"], "seat": 0}
+    # with two packs a bomb of the last play's rank may beat it (four with two singles)
+    four = Table(players=4, camera_confirm=False).landlord(0)
+    four.play("9-9-9-9-3-4")
+    bomb = [("9S", 0.99), ("9H", 0.99), ("9D", 0.99), ("9C", 0.99)]
+    assert GAME.on_card_seen(four.state, "middle", "9S", 0.99, cards=bomb)["type"] == "play"
+
+
 @pytest.mark.parametrize("guesses", [None, [None, None, None], [None, None, "XX"], ["7D"],
                                      "7D7D7D", [None, None, 7]])
 def test_a_set_with_a_card_neither_named_nor_guessed_is_not_played_short(guesses):
