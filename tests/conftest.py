@@ -6,12 +6,20 @@ from __future__ import annotations
 import os
 
 import pytest
+from hypothesis import settings
 
 os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
 from companion.clock import FakeClock
 from companion.store import Store
 from companion.table import TableService
+
+# CI (.ci/run exports CI=true) draws the property tests' examples the same way every run: a
+# red CI blocks a landing, and one random example once failed there by chance (a two-pack
+# deal; since fixed). Runs elsewhere keep drawing afresh, which is where new cases turn up.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture
