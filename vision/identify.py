@@ -99,6 +99,8 @@ SMALL_BLACK_SURE = 0.9
 # read at most; one counts where it overlaps no named card by this much (IoU); its corners
 # may run off the image by this share of its long side
 TOPS_MOST = 6
+TOPS_CLEAR = 0.2
+TOPS_MARGIN = 0.02
 # A card named whole but less long than this (side ratio; a card is 1.40) is searched for the
 # corner indices of overlapping cards too: on 300 drawn Dou Di Zhu plays every quad found
 # around two to four cards of a row or a pile (27, named at 0.51-1.0) was 1.04-1.35, and 49 of
@@ -109,8 +111,6 @@ GROUP_SHAPED = 1.36
 # made taller or tilted (the standard folders, tools/measure_stretched.py) was misread inside
 # it at 0.81-0.944 (an 8 of clubs as the 6, a jack of hearts as spades)
 GROUP_READ = 0.96
-TOPS_CLEAR = 0.2
-TOPS_MARGIN = 0.02
 # UNO's second look (a close-up held to a webcam): after the card tops found between two
 # sides, this many more whose one side lies on the frame's left or right edge (held.card_tops)
 FRAME_SIDE_TOPS = 3

@@ -34,7 +34,7 @@ from collections import Counter
 from typing import Any
 
 from companion.games.base import State
-from companion.games.doudizhu.cards import RANKS, counts_of, rank_of
+from companion.games.doudizhu.cards import RANKS, counts_of, packs_for, rank_of
 from companion.games.doudizhu.cards import names as rank_names
 
 
@@ -58,7 +58,7 @@ def on_card_seen(state: State, zone: Any, label: Any, confidence: Any,
     items = [(item, guess) for item, guess in zip(cards, guesses, strict=True)
              if isinstance(item, (list, tuple)) and len(item) == 2]
     named = Counter(item[0] for item, _ in items if rank_of(item[0]) is not None)
-    packs = 2 if len(state["players"]) == 4 else 1
+    packs = packs_for(len(state["players"]))
     seen: list[tuple[int, bool]] = []  # (rank, read surely)
     for (name, conf), guess in items:
         r = rank_of(name)

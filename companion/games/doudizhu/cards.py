@@ -22,10 +22,16 @@ N = len(RANKS)
 MAX_PLAY = 40  # the longest list of cards a phone may send (a 4-player landlord holds 33)
 
 
+def packs_for(players: int) -> int:
+    """How many 54-card packs are played: one for 3 players, two for the 4-player variant
+    (§8)."""
+    return 2 if players == 4 else 1
+
+
 def pack_counts(players: int) -> tuple[int, ...]:
-    """How many cards of each rank the pack holds: one 54-card pack for 3 players, two
-    (108 cards, four jokers) for the 4-player variant (§8)."""
-    packs = 2 if players == 4 else 1
+    """How many cards of each rank the pack holds: 4 of each rank and one joker of each
+    colour per pack (``packs_for``)."""
+    packs = packs_for(players)
     return tuple([4 * packs] * 13 + [packs, packs])
 
 
@@ -37,7 +43,7 @@ def deal_sizes(players: int) -> tuple[int, int]:
 def full_pack(players: int) -> list[str]:
     """Every card of the pack by its shared name (two of each card with 4 players)."""
     one = [r + s for s in FRENCH_SUITS for r in RANKS[:13]] + ["BJ", "RJ"]
-    return one * (2 if players == 4 else 1)
+    return one * packs_for(players)
 
 
 def rank_of(token: Any) -> int | None:
