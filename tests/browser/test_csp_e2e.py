@@ -123,3 +123,24 @@ def test_no_pass_nor_pin_goes_in_any_address(server_factory, phone):
                           or "token=" in u]
     assert [u for u in urls if "/stream?" in u and "ticket=" in u]
     assert player.js_errors == [] and host.js_errors == []
+
+
+def test_no_browser_test_waits_on_an_expression_the_csp_refuses():
+    """`wait_for_function("x === 1")` is evaluated again in the page at each poll, and these
+    pages' CSP refuses that (an EvalError, or a violation above) whenever the wait has to
+    poll: under load. A function (`"() => x === 1"`) is evaluated once, by the driver."""
+    import ast
+    from pathlib import Path
+
+    bare = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr == "wait_for_function" and node.args):
+                first = node.args[0]
+                text = (first.value if isinstance(first, ast.Constant)
+                        else "".join(v.value for v in getattr(first, "values", [])
+                                     if isinstance(v, ast.Constant)))
+                if not (isinstance(text, str) and text.lstrip().startswith(("(", "function"))):
+                    bare.append(f"{path.name}:{node.lineno}")
+    assert bare == []

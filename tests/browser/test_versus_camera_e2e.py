@@ -77,8 +77,10 @@ def test_the_camera_sees_the_piles_and_a_slap_on_its_pair_is_right(server_factor
     report.locator("summary").click()
     expect(report).to_have_attribute("open", "")
     # (the browser fires "toggle", which keeps the choice, in a task of its own: a reload
-    # at once could come first, where no player's hand is that quick)
-    bruno.wait_for_function("localStorage.getItem('tc.versus.report-open') === 'true'")
+    # at once could come first, where no player's hand is that quick; an arrow function,
+    # which Playwright evaluates once: a bare expression is evaluated again at each poll,
+    # in the page, and the page's CSP refuses that)
+    bruno.wait_for_function("() => localStorage.getItem('tc.versus.report-open') === 'true'")
     bruno.reload()
     expect(report).to_be_visible()
     expect(bruno.locator("#vs-palette button").first).to_be_visible()
