@@ -16,9 +16,9 @@ the top-left and, turned, at the bottom-right), which is where players look too.
    (the longest full card edge of the group), is read by vision.corner_index's network;
    corners with no index there (the other two corners of a card, the edge of a picture
    frame) are the network's "none" class;
-4. from two neighbouring corners named, the next card's corner is where the same step,
-   turned by the same turn, leads (a fan turns each card about one point, a row and a
-   pile shift each alike), read there too, and so on while cards are named: a tight fan's
+4. from two neighbouring corners read as indices, the next card's corner is where the same
+   step, turned by the same turn, leads (a fan turns each card about one point, a row and a
+   pile shift each alike), read there too, and so on while indices are read: a tight fan's
    corner beside the card over it and a pile's faint inner edge give the outline nothing.
 
 Precision before recall: a reading below the network's calibrated threshold is returned with
@@ -42,8 +42,8 @@ EPS = 0.01  # outline simplification, of the group's narrow side (0.005: 78.5% r
 TURN = 0.42  # sine of the least outward turn taken for a card corner (0.15: +0.7 points on
 # the drawn fans, but one wrong name on the held-out photos read alone)
 SCALES = (1.0, 0.87)  # sizes each corner is read at, as fractions of the estimated height
-# The cards the outline shows no corner of, found from those named (``_next_corner``): two
-# named corners of one group this far apart (in card heights) and turned less than this
+# The cards the outline shows no corner of, found from those read (``_next_corner``): two
+# corners of one group read as indices this far apart (in card heights) and turned less than this
 # (the cosine) from each other are two cards laid one from the other, and the next corner
 # of the progression is read, up to PROGRESSION_ROUNDS steps, where no corner was read
 # within PROGRESSION_NEW heights. Neighbouring indices lie 0.15 (a tight fan) to 0.3 (a
@@ -427,14 +427,14 @@ Found = tuple[np.ndarray, np.ndarray, np.ndarray, float]  # corner, u, v, card h
 def _read_corners(image: np.ndarray, reader: CornerReader, found: list[Found],
                   scales: tuple[float, ...], none_cut: float, agree: bool
                   ) -> tuple[list[FanCard], list[tuple[Found, int]]]:
-    """Each corner read at each size: the readings with an index, and the corners named
-    (with their place in ``found``)."""
+    """Each corner read at each size: the readings with an index, and the corners read as
+    holding one, named or not (with their place in ``found``)."""
     # the card height from the outline can be ~15% long (a fan's outer edge running on into
     # the pile at its foot): each corner is read at two sizes and the surer reading kept
     corners = [(p, u, v, h * s) for p, u, v, h in found for s in scales]
     patches = [cut_patch(image, p, u, v, h) for p, u, v, h in corners]
     readings = reader.read(patches)
-    cands, named = [], []
+    cands, indexed = [], []
     n = len(scales)
     for k, ((p, u, v, h), r) in enumerate(zip(corners, readings, strict=True)):
         if r.none >= none_cut:
@@ -448,28 +448,29 @@ def _read_corners(image: np.ndarray, reader: CornerReader, found: list[Found],
                          for o in readings[base:base + n]):
             label = None
         cands.append(FanCard(label, r.confidence, quad, r.best, h))
-        if label is not None and not (named and named[-1][1] == k // n):
-            named.append((found[k // n], k // n))
-    return cands, named
+        if not (indexed and indexed[-1][1] == k // n):
+            indexed.append((found[k // n], k // n))
+    return cands, indexed
 
 
-def _neighbours(named: list[tuple[Found, int]]) -> list[tuple[Found, Found]]:
-    """For each named corner, the nearest other one of its group that may be the card it
-    was laid from (close enough and turned alike): a pair (from, to) whose progression runs
-    on past ``to``. Both ends of a run of named cards so look outward; a corner between two
-    looks at one of them, already read. Only the nearest: every pair within reach found 4
-    more drawn cards of 1081 for twice the time (a named corner a little off misplaces the
-    next, and another pair's guess can land right)."""
+def _neighbours(indexed: list[tuple[Found, int]]) -> list[tuple[Found, Found]]:
+    """For each corner read as an index, the nearest other one of its group that may be the
+    card it was laid from (close enough and turned alike): a pair (from, to) whose
+    progression runs on past ``to``. Both ends of a run of cards so look outward; a corner
+    between two looks at one of them, already read. Only the nearest: every pair within
+    reach found 4 more drawn cards of 1081 for twice the time (a corner found a little off
+    misplaces the next, and another pair's guess can land right). An index read unsure
+    (half covered, blurred) still tells where the next card lies: 11 more."""
     out = []
-    for b, _ in named:
+    for b, _ in indexed:
         h = b[3]
-        near = [(math.hypot(*(b[0] - a[0])), k) for k, (a, _) in enumerate(named)
+        near = [(math.hypot(*(b[0] - a[0])), k) for k, (a, _) in enumerate(indexed)
                 if a is not b and abs(a[3] - h) <= 0.01 * h
                 and float(a[1] @ b[1]) >= PROGRESSION_TURN]
         near = [(d, k) for d, k in near
                 if PROGRESSION_STEP[0] * h <= d <= PROGRESSION_STEP[1] * h]
         if near:
-            out.append((named[min(near)[1]][0], b))
+            out.append((indexed[min(near)[1]][0], b))
     return out
 
 
@@ -508,7 +509,7 @@ def read_fan(image: np.ndarray, recognise_corner: CornerReader | None = None,
     (``agree``). ``scales``: (1.0,) reads each corner once: ~30% faster, ~1.5 points of
     recall less on the drawn fans, and no cross-check between sizes.
     ``progression``: step 4 of the module's search (the corners the outline does not show,
-    from the named ones; on the drawn plays 879 -> 961 of 1081 cards named, none wrong,
+    from those read; on the drawn plays 879 -> 972 of 1081 cards named, none wrong,
     ~2 ms more a frame holding a group).
     ``exclude``: quads (image pixels) of cards already named whole (vision.identify's
     ``Card.corners`` of cards it gave a label): they are left out of the search and a reading
@@ -519,12 +520,12 @@ def read_fan(image: np.ndarray, recognise_corner: CornerReader | None = None,
     found = find_corners(image, min_frac, exclude=exclude, prepared=prepared)
     if not found:
         return []
-    cands, named = _read_corners(image, reader, found, scales, none_cut, agree)
+    cands, indexed = _read_corners(image, reader, found, scales, none_cut, agree)
     # the cards between and beyond those named, where the outline showed no corner (a tight
     # fan's corner beside the card over it, a pile's faint inner edge): a fan, a row and a
     # pile lay each card from the one under it as that one was laid from the one under it
     tried = list(found)
-    pairs = _neighbours(named)
+    pairs = _neighbours(indexed)
     ih, iw = image.shape[:2]
     for _ in range(PROGRESSION_ROUNDS if progression else 0):
         ahead, after = [], []
@@ -538,9 +539,9 @@ def read_fan(image: np.ndarray, recognise_corner: CornerReader | None = None,
                 tried.append(c)
         if not ahead:
             break
-        more, more_named = _read_corners(image, reader, ahead, scales, none_cut, agree)
+        more, more_indexed = _read_corners(image, reader, ahead, scales, none_cut, agree)
         cands += more
-        pairs = [(after[k], c) for c, k in more_named]
+        pairs = [(after[k], c) for c, k in more_indexed]
     if exclude:
         polys = [np.asarray(q, np.float32).reshape(-1, 1, 2) for q in exclude]
         cands = [c for c in cands
