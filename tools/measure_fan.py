@@ -5,7 +5,7 @@ Per card of each scene: right (some reading on it names it), wrong (a reading on
 the table, names another card), unsure (read, but below the threshold), missed; and the time
 per 640x480 frame (median of the best of 3).
 
-    .venv/bin/python tools/measure_fan.py [--scenes 200]
+    .venv/bin/python tools/measure_fan.py [--scenes 200] [--table white]
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=200)
     ap.add_argument("--no-agree", action="store_true", help="read_fan(agree=False)")
+    ap.add_argument("--table", choices=["wood", "cloth", "pattern", "white"],
+                    help="every scene on this table (default: wood, cloth or a check, drawn)")
     ap.add_argument("--photos", action="store_true",
                     help="also run on the held-out real photos (single cards, a few scenes):"
                          " every name said there must be one of the photo's cards")
@@ -83,7 +85,7 @@ def main() -> int:
     times = []
     wrong_list = []
     for seed in range(SEEDS_FROM, SEEDS_FROM + args.scenes):
-        sc = synth_fan.random_fan(seed)
+        sc = synth_fan.random_fan(seed, table=args.table)
         best = 1e9
         for _ in range(3):
             t0 = time.perf_counter()

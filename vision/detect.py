@@ -778,8 +778,9 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     ``colour_bodies``: also look for UNO's coloured card bodies (off for other decks, where
     red pips would pass for bodies).
     ``keep``: a dict to receive the working image and its masks ("small", "scale", "otsu",
-    and without colour bodies "sat", the HSV saturation), so the overlapping-card search
-    (vision/fan.py) of the same frame need not compute them again.
+    and without colour bodies "sat", the HSV saturation, and "edges", the closed edges), so
+    the overlapping-card search (vision/fan.py) of the same frame need not compute them
+    again.
     ``enclosing``: a list to receive the quads dropped because another quad lies inside
     them (smallest first). Usually a region of table around a card, but a card whose
     printing holds card-shaped figures (UNO's wild +4 and +2, the wild's disc) is dropped
@@ -830,6 +831,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
         masks.append(_edge_closed(gray, kernel, light))
+        if keep is not None:
+            keep["edges"] = masks[-1]
     masks.append(local)
 
     # the coloured body of an UNO card, for when its white border melts into a light table;

@@ -35,6 +35,7 @@ import cv2
 import numpy as np
 
 from vision.corner_index import SPAN_U, SPAN_V, CornerReader, cut_patch, patch_quad
+from vision.detect import _edge_closed as edge_closed
 
 WORK_SIDE = 480  # the geometry runs on an image this big (long side); corners scaled back
 ASPECT = 0.714  # card width / height (63 x 88 mm)
@@ -52,6 +53,7 @@ PROGRESSION_STEP = (0.09, 0.42)
 PROGRESSION_TURN = 0.9
 PROGRESSION_ROUNDS = 8
 PROGRESSION_NEW = 0.06
+PALE_TABLE = 0.9  # a pale blob over this share of the frame: the table is pale (_edge_groups)
 
 
 @dataclass
@@ -380,6 +382,15 @@ def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4
     contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
                       key=cv2.contourArea, reverse=True)[:max_groups]
     gray = None
+    if contours and cv2.contourArea(contours[0]) > PALE_TABLE * sh * sw:
+        # a pale table (a white cloth, a light-grey top): the cards' faces are one blob with
+        # it (Otsu splits the ink from all that is pale), but their edges close round them
+        gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+        mask = _edge_groups(gray, (prepared or {}).get("edges"))
+        _blank(mask, exclude or [], scale)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
+                          key=cv2.contourArea, reverse=True)[:max_groups]
     out = []
     for cnt in contours:
         area = cv2.contourArea(cnt)
@@ -482,6 +493,18 @@ def _next_corner(a: Found, b: Found) -> Found:
     rot = np.array([[c, -s], [s, c]], np.float32)
     p = (b[0] + rot @ (b[0] - a[0])).astype(np.float32)
     return p, _unit(rot @ b[1]).astype(np.float32), _unit(rot @ b[2]).astype(np.float32), b[3]
+
+
+def _edge_groups(gray: np.ndarray, edges: np.ndarray | None = None) -> np.ndarray:
+    """Everything a closed edge runs round, filled: on a pale table the cards' faces and the
+    table are one pale blob, while the step at a card's edge is sharp all round.
+    ``edges``: the detector's closed edges of the same frame, where it made them."""
+    if edges is None:  # (as the detector makes them)
+        edges = edge_closed(cv2.GaussianBlur(gray, (5, 5), 0), np.ones((3, 3), np.uint8))
+    outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    mask = np.zeros_like(gray)
+    cv2.drawContours(mask, outlines, -1, 255, -1)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
 
 
 _READERS: dict[str, CornerReader] = {}

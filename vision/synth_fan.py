@@ -88,13 +88,15 @@ def render_fan(labels: list[str], size: tuple[int, int] = (640, 480), table: str
     return FanScene(scene, list(labels), corners, float(ch), kind)
 
 
-def random_fan(seed: int, size: tuple[int, int] = (640, 480)) -> FanScene:
-    """One random scene of 3-8 cards (kind, table and cards drawn from ``seed``)."""
+def random_fan(seed: int, size: tuple[int, int] = (640, 480), table: str | None = None
+               ) -> FanScene:
+    """One random scene of 3-8 cards (kind, table and cards drawn from ``seed``; ``table``:
+    that table instead, the rest drawn as without it)."""
     rng = np.random.default_rng(seed + 7919)
     n = int(rng.integers(3, 9))
     kind = str(rng.choice(["fan", "fan", "row", "pile"]))
-    table = str(rng.choice(["wood", "cloth", "pattern", "cloth"]))
-    return render_fan(random_labels(n, rng), size, table, seed, kind)
+    drawn = str(rng.choice(["wood", "cloth", "pattern", "cloth"]))
+    return render_fan(random_labels(n, rng), size, table or drawn, seed, kind)
 
 
 def owner_of(scene: FanScene, point: tuple[float, float]) -> int | None:

@@ -100,6 +100,24 @@ def test_whole_card_is_left_to_the_detector() -> None:
         assert read_fan(image) == []
 
 
+@pytest.mark.parametrize(("seed", "kind"), [(24, "fan"), (22, "row"), (23, "pile")])
+def test_a_play_on_a_pale_table_is_read_by_its_edges(seed: int, kind: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """White cards on a light-grey table are one pale blob with it, which is no group; the
+    cards' closed edges are. Through identify too, where the detector's edges are reused."""
+    from vision import fan
+    from vision.identify import Identifier
+
+    labels = ["AS", "10H", "QD", "7C", "RJ"]
+    scene = synth_fan.render_fan(labels, table="white", seed=seed, kind=kind)
+    right, wrong, _ = score(scene, read_fan(scene.image))
+    assert (right, wrong) == (5, 0)
+    named = [c.label for c in Identifier("french").identify(scene.image) if c.label]
+    assert sorted(named) == sorted(labels)
+    monkeypatch.setattr(fan, "PALE_TABLE", 2.0)  # (the pale blob taken for a group, as before)
+    assert score(scene, read_fan(scene.image))[0] == 0
+
+
 @pytest.mark.parametrize("table", ["wood", "cloth", "white", "pattern"])
 def test_empty_table_gives_nothing(table: str) -> None:
     image = synth.table_texture(table, (640, 480), np.random.default_rng(1))
