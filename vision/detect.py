@@ -240,7 +240,7 @@ CRESCENT_OPENINGS = 1
 WILD_PIECE_MAX = 0.1
 
 
-def _edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np.ndarray:
+def edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np.ndarray:
     """The image's edges with their gaps closed, a mask whose blobs' outer outlines are
     those of everything a closed edge runs round. A white card on a pale table (grey paper,
     a white table under a lamp) differs from it by a few grey levels, less than a shadow
@@ -830,7 +830,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
         pale, pale_at = _pale_candidates(sat, img_area, min_frac), len(masks)
         # trusted before the neighbourhood's blobs, which follow the light, not the card
         # (drawn standard scenes: 693 of 711 cards named, 669 the other way round)
-        masks.append(_edge_closed(gray, kernel, light))
+        masks.append(edge_closed(gray, kernel, light))
         if keep is not None:
             keep["edges"] = masks[-1]
     masks.append(local)
@@ -898,7 +898,7 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
                                              0.3 * min_frac * img_area)
                      if b[2] * b[3] <= WILD_PIECE_MAX * img_area]
         if len(dark_left) >= 2:
-            edges = cv2.bitwise_and(_edge_closed(gray, kernel, light),
+            edges = cv2.bitwise_and(edge_closed(gray, kernel, light),
                                     _around(dark_left, gray.shape))
             cands += [(c, False) for c in _candidates(edges, img_area, min_frac)]
     cands += outlined

@@ -35,7 +35,7 @@ import cv2
 import numpy as np
 
 from vision.corner_index import SPAN_U, SPAN_V, CornerReader, cut_patch, patch_quad
-from vision.detect import _edge_closed as edge_closed
+from vision.detect import edge_closed
 
 WORK_SIDE = 480  # the geometry runs on an image this big (long side); corners scaled back
 ASPECT = 0.714  # card width / height (63 x 88 mm)

@@ -103,7 +103,7 @@ def test_a_close_up_cut_by_the_frame_is_named_from_its_index(shared_data: Path) 
 # Webcam photos (train split) of a white card on grey paper under a lamp: the card is a few
 # grey levels off the paper and the light falls away across both, so the brightness masks
 # held only the box printed around its pips (or nothing). Without the closed edge outlines
-# (detect._edge_closed) and the printed frame's share at a fifth, the largest quad found
+# (detect.edge_closed) and the printed frame's share at a fifth, the largest quad found
 # here is that box (4-5% of the frame) or none.
 PALE = ["train11.jpg", "train13.jpg", "train17.jpg", "train18.jpg", "train19.jpg"]
 
