@@ -355,6 +355,16 @@ def _too_little_left(bright: np.ndarray, sat: np.ndarray, exclude: list[np.ndarr
     return cv2.countNonZero(mask) < 0.5 * min_frac * mask.size
 
 
+def _largest_blobs(mask: np.ndarray, exclude: list[np.ndarray] | None, scale: float,
+                   least: float, most: int) -> list[np.ndarray]:
+    """The outlines of a mask's ``most`` largest blobs of ``least`` pixels or more, once the
+    cards named whole are cleared out of it (in place)."""
+    _blank(mask, exclude or [], scale)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return sorted((c for c in contours if cv2.contourArea(c) >= least),
+                  key=cv2.contourArea, reverse=True)[:most]
+
+
 def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4,
                  exclude: list[np.ndarray] | None = None, prepared: dict | None = None
                  ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, float]]:
@@ -376,21 +386,15 @@ def find_corners(image: np.ndarray, min_frac: float = 0.015, max_groups: int = 4
         small = cv2.resize(image, (round(iw * scale), round(ih * scale)),
                            interpolation=cv2.INTER_LINEAR) if scale < 1 else image
         mask = pale_mask(small)
-    _blank(mask, exclude or [], scale)
     sh, sw = mask.shape
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
-                      key=cv2.contourArea, reverse=True)[:max_groups]
+    contours = _largest_blobs(mask, exclude, scale, min_frac * sh * sw, max_groups)
     gray = None
     if contours and cv2.contourArea(contours[0]) > PALE_TABLE * sh * sw:
         # a pale table (a white cloth, a light-grey top): the cards' faces are one blob with
         # it (Otsu splits the ink from all that is pale), but their edges close round them
         gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         mask = _edge_groups(gray, (prepared or {}).get("edges"))
-        _blank(mask, exclude or [], scale)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-        contours = sorted((c for c in contours if cv2.contourArea(c) >= min_frac * sh * sw),
-                          key=cv2.contourArea, reverse=True)[:max_groups]
+        contours = _largest_blobs(mask, exclude, scale, min_frac * sh * sw, max_groups)
     out = []
     for cnt in contours:
         area = cv2.contourArea(cnt)
