@@ -35,6 +35,34 @@ def type_roll(page, values):
     page.locator("#kb-roll").click()
 
 
+def test_a_slow_answer_keeps_the_roll_typed_after_it(server_factory, phone):
+    """Ann's answer to her choice of the King's aid comes late (a phone's slow network), after
+    Brian's choice has opened the spring and she has typed her roll: the late answer spends
+    what was picked when she chose, not the roll (it had wiped it, and a CI run under load
+    found "Send the roll" disabled)."""
+    server = server_factory()
+    tid = table(server)
+    ann = seated(phone, server, tid, "Ann")
+    brian = seated(phone, server, tid, "Brian")
+    held = []
+    # (the action reaches the server at once; only its answer is kept back)
+    ann.route("**/actions", lambda route: held.append((route, route.fetch())))
+    ann.locator('#kb-choice [data-good="wood"]').click()
+    brian.locator('#kb-choice [data-good="gold"]').click()
+    expect(ann.locator("#kb-year")).to_have_text("Year 1 of 5 · Spring")
+    rows = ann.locator("#kb-act .kb-die-row")
+    for i, v in enumerate([1, 3, 5]):
+        rows.nth(i).get_by_role("button", name=str(v), exact=True).click()
+    assert len(held) == 1
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    ann.unroute("**/actions")
+    expect(ann.locator("#kb-act .kb-pad button[aria-pressed=true]")).to_have_count(3)
+    ann.locator("#kb-roll").click()
+    expect(ann.locator("#kb-line")).to_have_text("Waiting for Brian")
+    assert ann.js_errors == []
+
+
 def test_a_spring_through_two_phones(server_factory, phone):
     server = server_factory()
     tid = table(server)

@@ -43,8 +43,17 @@
   const good = (g) => t(GOOD_NAMES[g] || g);
   const bname = (b) => t(BUILDINGS[b] || b);
   const name = (seat) => (seat === null || seat === undefined ? "?" : pub().players[seat]);
+  /* What was being picked when an action was sent is spent once it is accepted; a pick begun
+     since, while the answer was on its way, is kept (a slow answer to the King's aid had
+     wiped the roll typed after it, and "Send the roll" stayed disabled). */
   function send(action) {
-    return ctx.act(action).then(() => { dice = null; picks = []; reroll = null; wayOpen = null; }).catch(() => { /* toasted */ });
+    const sent = { dice, picks, reroll, wayOpen };
+    return ctx.act(action).then(() => {
+      if (dice === sent.dice) dice = null;
+      if (picks === sent.picks) picks = [];
+      if (reroll === sent.reroll) reroll = null;
+      if (wayOpen === sent.wayOpen) wayOpen = null;
+    }).catch(() => { /* toasted */ });
   }
   const costText = (cost) => TC.list(GOODS.filter((g) => cost[g]).map((g) => cost[g] + " " + good(g))) || t("free");
 
