@@ -7,13 +7,16 @@
    shows the verdict, the counts follow the plays (``camera_confirm`` off); and with it on,
    the default, a play read is confirmed on its player's phone.
 2. Tapped on the phones: a play picked in the rank picker, a tapped-in hand's hint (only on
-   its owner's phone) that fills the picker, a refused play shown on the other phones.
+   its owner's phone) that fills the picker, a refused play shown on the other phones, a
+   play whose answer comes late.
 
 The server's camera starts with the video; it is parked on a score pad until the table has
 its landlord and zone, then restarted on it, so the video plays from its start for the table.
 """
 
 from __future__ import annotations
+
+import re
 
 import cv2
 import numpy as np
@@ -184,3 +187,34 @@ def test_plays_tapped_with_the_picker_and_the_hint(server_factory, phone):
     width = cai.evaluate("document.documentElement.scrollWidth")
     assert width <= 320
     assert ana.js_errors == [] and bea.js_errors == [] and cai.js_errors == []
+
+
+def test_a_slow_answer_to_a_play_keeps_a_rank_tapped_after_it(server_factory, phone):
+    """Ana's play's answer comes late (a slow network) and she has tapped a rank meanwhile:
+    the answer spends the cards she played, not the rank tapped since (it had cleared the
+    picker, as the Kingsburg page's late answer had wiped a roll)."""
+    server = server_factory()
+    _, created = server.request("POST", "/api/tables", {
+        "game": "doudizhu", "players": ["Ana", "Bea", "Cai"], "pin": "2468"})
+    tid = created["table"]["id"]
+    ana = seat_phone(phone, server, tid, "Ana")
+    ana.locator("#ddz-bid-1").click()
+    for seat in (1, 2):  # Bea and Cai pass, by the host's hand
+        assert server.request("POST", f"/api/tables/{tid}/actions", {
+            "action": {"type": "pass"}, "as_seat": seat}, PIN)[0] == 200
+    expect(ana.locator("#ddz-turn")).to_have_text("Your turn!")
+    held = []
+    # (the play reaches the server at once; only its answer is kept back)
+    ana.route("**/actions", lambda route: held.append((route, route.fetch())))
+    for rank in ("9", "9"):
+        ana.locator(f".ddz-picker [data-rank='{rank}']").click()
+    ana.locator("#ddz-play").click()
+    expect(ana.locator("#ddz-last")).to_have_attribute("data-cards", "9-9")
+    ana.locator(".ddz-picker [data-rank='3']").click()
+    assert len(held) == 1
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    ana.unroute("**/actions")
+    expect(ana.locator("#ddz-picked .ddz-chip")).to_have_count(1)
+    expect(ana.locator(".ddz-picker [data-rank='3']")).to_have_class(re.compile(r"\bon\b"))
+    assert ana.js_errors == []

@@ -177,6 +177,11 @@
     box.replaceChildren(...parts);
   }
 
+  /* A play accepted spends the cards it was sent with, once each; a rank tapped since, while
+     the answer was on its way (a slow network), stays picked (the answer had cleared it). */
+  function spend(cards) {
+    cards.forEach((r) => { const i = ui.sel.indexOf(r); if (i >= 0) ui.sel.splice(i, 1); });
+  }
   /* The rank picker: a tap adds one card of that rank, a tap on a picked card takes it out. */
   function picker() {
     const { el, t } = ctx;
@@ -216,7 +221,7 @@
     const buttons = [];
     if (ui.mode === "play") {
       buttons.push(el("button", { class: "btn primary", type: "button", id: "ddz-play", disabled: !mine || !ui.sel.length || !!p,
-        onclick: () => { const cards = ui.sel.slice(); act({ type: "play", cards }).then((done) => { if (done) ui.sel = []; render(); }); }, text: t("Play") }),
+        onclick: () => { const cards = ui.sel.slice(); act({ type: "play", cards }).then((done) => { if (done) spend(cards); render(); }); }, text: t("Play") }),
       el("button", { class: "btn", type: "button", id: "ddz-pass", disabled: !mine || !h.last || !!p, onclick: () => act({ type: "pass" }), text: t("Pass") }));
     } else {
       buttons.push(el("button", { class: "btn primary", type: "button", id: "ddz-save", disabled: !ui.sel.length,
