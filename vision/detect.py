@@ -252,6 +252,42 @@ def edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np.
                             iterations=2)
 
 
+def edge_insides(keep: dict, min_frac: float = 0.004) -> list[Quad]:
+    """The card-shaped insides of the closed edges, at ``INSIDE_EDGES`` of the detector's
+    Canny thresholds, where ``find_cards`` (its ``keep``) gave no card a name could be read
+    from.
+
+    A white card on a white desk under a shadow, or on light wood whose grain runs into its
+    edge, has an outline whose outside holds table (a shadow's edge, the grain), so it is no
+    card shape, but whose inside is the card's: the hole its edge runs round. Sought with
+    fainter edges than the detector's, as a white desk's step is faint. Not among the
+    detector's candidates on every frame: there, overlapping white cards on a white desk
+    gave holes made of parts of several cards, read as wrong names (the CC BY webcam scenes:
+    7 right and 4 wrong names more); see ``Identifier._insides_look`` and docs/vision.md."""
+    gray, scale = keep["gray"], keep["scale"]
+    closed = edge_closed(gray, np.ones((3, 3), np.uint8), keep["light"] * INSIDE_EDGES)
+    contours, hierarchy = cv2.findContours(closed, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    holes = [c for c, link in zip(contours, hierarchy[0].tolist(), strict=True) if link[3] >= 0]
+    sh, sw = gray.shape
+    found = []
+    for pts, frac in _candidates(closed, float(sh * sw), min_frac, contours=holes):
+        c = pts.mean(axis=0)  # (the edge's own width back: the hole lies inside it)
+        found.append((((pts - c) * INSIDE_GROW + c, frac), False))
+    return [Quad(order_portrait(p / scale), f, partial=_runs_off(p, sw, sh))
+            for p, f, _ in _merge(found)[:MAX_CARDS]]
+
+
+# edge_insides: the share of the detector's Canny thresholds (the CC BY phone photos of single
+# cards made 3:4 again, their 360 cards in colour, and the webcam scenes made 4:3: at a half
+# 10 and 7 cards more named than without the insides, at a third 12 and 7, at the detector's
+# own 4 and 5; one wrong name more on the scenes each way); each inside grown by this, the
+# edge's width
+INSIDE_EDGES = 0.5
+INSIDE_GROW = 1.02
+
+
 def _outlines(mask: np.ndarray, nested: bool = False) -> list[np.ndarray]:
     """The outer outline of every blob of a mask (found once where two searches use them).
     ``nested``: also of the blobs lying in a hole of a blob that is no card. A vivid
@@ -820,6 +856,8 @@ def find_cards(image: np.ndarray, min_frac: float = 0.004, whole_fallback: bool 
     masks.append(cv2.morphologyEx(white, cv2.MORPH_CLOSE, kernel, iterations=2))
     # brighter than the neighbourhood: a white card on a light table or grey paper
     light = min(1.0, max(DIM_FLOOR, top / LIT))
+    if keep is not None:
+        keep.update(gray=gray, light=light)
     block = max(3, (min(sh, sw) // 3) | 1)
     local = cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY,
                                   block, -6 * light)

@@ -14,6 +14,7 @@ from vision.detect import (
     Quad,
     card_width,
     closeup_body,
+    edge_insides,
     find_cards,
     iou_box,
     looks_for_bodies,
@@ -131,6 +132,11 @@ TOPS_SURE = 0.8
 # 0.024 at the least over every card named whole in the shared photos (an ace), 0.37 of the
 # other end's at the least; that quad's bare end, 0.
 TOPS_END_INK = 0.01
+# A court card or an ace found by the inside of its edge (Identifier._insides_look) is named
+# only from this confidence: no pips gainsay it, and the shared photos blurred by 1% of the
+# frame gave a king of clubs so found to spades at 0.835 (3 other court cards right at
+# 0.73-0.80), the CC BY webcam scenes an ace of diamonds to spades at 0.63.
+INSIDE_FACE_SURE = 0.9
 # At most this many quads that held another are read again per frame (Identifier._enclosing):
 # a wild +4 gives one or two (its white outline, its black body); a table's regions more.
 MAX_ENCLOSING = 3
@@ -519,12 +525,39 @@ class Identifier:
             cards = self._with_overlapping(image, cards, prepared)
         if self.deck == "french" and _worth_tops(cards):
             cards = self._tops_look(image, cards)
+        if self.deck == "french" and "gray" in prepared and not any(c.label for c in cards):
+            cards = self._insides_look(image, cards, prepared)
         if self.deck in COLOUR_SPLIT and colourless(image):
             cards = [replace(c, label=None, confidence=c.confidence / COLOUR_SPLIT[self.deck])
                      if c.label and colour_named(self.deck, c.label) else c for c in cards]
         if self.packs is not None and self.deck in ONE_A_PACK:
             cards = _within_packs(cards, self.packs)
         return cards
+
+    def _insides_look(self, image: np.ndarray, cards: list[Card], prepared: dict
+                      ) -> list[Card]:
+        """Where nothing was named, the card-shaped insides of the closed edges
+        (``edge_insides``: a white card on a white desk under a shadow, on light wood whose
+        grain runs into its outline), read as whole cards; the named ones are kept, once each
+        name, and what they hold that was unsure goes. Card-shaped (``CARD_SHAPED``): a hole
+        is a card by its shape alone, and on the CC BY webcam scenes as their exporter
+        squeezed them (16:9 to a square) the squarer insides gave 6 right names and 8 wrong
+        (a 2 of spades at 0.5, squeezed past where pips are counted to gainsay it), the
+        card-shaped 3 and none. A court card or an ace from ``INSIDE_FACE_SURE``."""
+        quads = [q for q in edge_insides(prepared)
+                 if CARD_SHAPED[0] <= side_ratio(q.corners) <= CARD_SHAPED[1]]
+        if not quads:
+            return cards
+        found = [c for c in self._named_each(image, *self._read(image, quads))
+                 if c is not None and c.label is not None and (
+                     c.label[:-1].isdigit() or c.confidence >= INSIDE_FACE_SURE)]
+        keep: list[Card] = []
+        for f in sorted(found, key=lambda f: -f.confidence):
+            if all(f.label != k.label and not holds(k.corners, f) and not holds(f.corners, k)
+                   for k in keep):
+                keep.append(f)
+        return keep + [c for c in cards if not any(
+            holds(k.corners, c) or holds(c.corners, k) for k in keep)]
 
     def _tops_look(self, image: np.ndarray, cards: list[Card]) -> list[Card]:
         """A white card touching another or a lit table edge (light wood under a lamp) joins

@@ -792,6 +792,9 @@ def test_a_top_running_on_into_bare_table_is_no_card(monkeypatch, bare_end: bool
         return [Quad(top, 0.02, partial=True)]
 
     monkeypatch.setattr(identify_mod, "card_tops", tops)
+    # (this reader names whatever it reads after the tops' look, and nothing was named before
+    # it: the insides' look, after it, is left out)
+    monkeypatch.setattr(identify_mod, "edge_insides", lambda keep: [])
 
     class Reader:
         """Unsure of the card found by its outline; sure of whatever a top holds."""
