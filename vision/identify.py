@@ -24,7 +24,14 @@ from vision.detect import (
     side_ratio,
 )
 from vision.held import card_tops
-from vision.pips import CARD_SHAPED, FINE, gainsaid_by_pips, gainsaid_by_shapes, named_by_pips
+from vision.pips import (
+    CARD_SHAPED,
+    FINE,
+    gainsaid_by_pips,
+    gainsaid_by_shapes,
+    named_by_pips,
+    suit_in_grey,
+)
 from vision.recognise import Recogniser, get_recogniser
 from vision.recognise.features import DETAIL_H, DETAIL_W, sharpness
 from vision.unmoved import UnmovedCards
@@ -132,6 +139,11 @@ TOPS_SURE = 0.8
 # 0.024 at the least over every card named whole in the shared photos (an ace), 0.37 of the
 # other end's at the least; that quad's bare end, 0.
 TOPS_END_INK = 0.01
+# In a frame with no colour (Identifier._in_grey) a spade is named only on a card this many
+# pixels wide: a club is told from it by its notches alone, which a small card loses (the
+# standard photos made grey and a third as wide: a 3 of clubs 61 pixels wide named the 3 of
+# spades; every black card as taken is over 90 pixels wide there)
+GREY_SPADE_WIDE = 80
 # A court card or an ace found by the inside of its edge (Identifier._insides_look) is named
 # only from this confidence: no pips gainsay it, and the shared photos blurred by 1% of the
 # frame gave a king of clubs so found to spades at 0.835 (3 other court cards right at
@@ -528,11 +540,30 @@ class Identifier:
         if self.deck == "french" and "gray" in prepared and not any(c.label for c in cards):
             cards = self._insides_look(image, cards, prepared)
         if self.deck in COLOUR_SPLIT and colourless(image):
-            cards = [replace(c, label=None, confidence=c.confidence / COLOUR_SPLIT[self.deck])
-                     if c.label and colour_named(self.deck, c.label) else c for c in cards]
+            cards = [self._in_grey(image, c) for c in cards]
         if self.packs is not None and self.deck in ONE_A_PACK:
             cards = _within_packs(cards, self.packs)
         return cards
+
+    def _in_grey(self, image: np.ndarray, card: Card) -> Card:
+        """A card of a frame with no colour (``colourless``): a standard number card is
+        named where its pips count the rank the networks read (named or guessed) and their
+        shapes give its suit among all four (``pips.suit_in_grey``), at the share of the
+        pips that agree (a spade only on a card ``GREY_SPADE_WIDE`` wide), unless it is
+        blurred (``BLURRED_BELOW``: the standard photos made grey and blurred by 1% of the
+        frame gave three spades of the jumbo-index printing to diamonds, their stems and
+        points blurred away); any other card whose name holds its colour is left unsure
+        (``COLOUR_SPLIT``)."""
+        guess = card.label or card.best
+        if self.deck == "french" and guess and guess[:-1].isdigit() and not card.partial \
+                and sharpness(rectify(image, card.corners, (DETAIL_W, DETAIL_H))) >= BLURRED_BELOW:
+            read = suit_in_grey(rectify(image, card.corners, FINE), int(guess[:-1]))
+            if read is not None and (read[0] != "S" or card_width(card.corners) >= GREY_SPADE_WIDE):
+                name = guess[:-1] + read[0]
+                return replace(card, label=name, confidence=read[1], best=name)
+        if card.label and colour_named(self.deck, card.label):
+            return replace(card, label=None, confidence=card.confidence / COLOUR_SPLIT[self.deck])
+        return card
 
     def _insides_look(self, image: np.ndarray, cards: list[Card], prepared: dict
                       ) -> list[Card]:
