@@ -225,7 +225,9 @@ def _grey_suit(mask: np.ndarray) -> str | None:
     box = m[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
     if _notch(box) >= GREY_CLUB_NOTCH or _waist(box) >= CLUB_WAIST:
         return "C"
-    widths = box.sum(axis=1).astype(np.float64)
+    # (each row's span, first ink to last: a heart's two lobes and the gap between them)
+    first = box.argmax(axis=1)
+    widths = (box.shape[1] - box[:, ::-1].argmax(axis=1) - first).astype(np.float64)
     widest = float(np.argmax(np.convolve(widths, np.ones(3) / 3, mode="same"))) / len(widths)
     weight = _weight_height(box)
     if widest <= GREY_HEART_WIDEST and weight <= HEART_BELOW:
