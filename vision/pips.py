@@ -172,11 +172,8 @@ def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str],
     waist, which blur or distance also give a club: it is never named by shape alone.
     ``notches``: a club is also told by its notches (``CLUB_NOTCH``), and a spade needs
     none (only to gainsay a name: a suit is never named so)."""
-    found = _pips(fine, *FINE)
-    if found is None or found[0].count != count:
-        return None
-    upright = [m if cy < 0.5 else m[::-1, ::-1] for m, cy in found[1] if abs(cy - 0.5) >= 0.06]
-    if len(upright) < 2:
+    upright = _upright_pips(fine, count)
+    if upright is None:
         return None
     if pair == ("H", "D"):
         votes = [("H" if c <= HEART_BELOW else "D" if c >= DIAMOND_FROM else None)
@@ -188,6 +185,17 @@ def suit_by_shape(fine: np.ndarray, count: int, pair: tuple[str, str],
                  for t, n in zip(map(_waist, upright), notch, strict=True)]
     top = max(pair, key=votes.count)
     return top if votes.count(top) >= VOTE * len(votes) else None
+
+
+def _upright_pips(fine: np.ndarray, count: int) -> list[np.ndarray] | None:
+    """The masks of the pips on ``fine`` (the card at ``FINE``), each turned upright (the
+    pips of the card's upper half stand upright whichever way up the card lies; its middle
+    row is left out), where they count ``count`` and two at least are left; else None."""
+    found = _pips(fine, *FINE)
+    if found is None or found[0].count != count:
+        return None
+    upright = [m if cy < 0.5 else m[::-1, ::-1] for m, cy in found[1] if abs(cy - 0.5) >= 0.06]
+    return upright if len(upright) >= 2 else None
 
 
 def suit_in_grey(fine: np.ndarray, count: int) -> tuple[str, float] | None:
@@ -204,11 +212,8 @@ def suit_in_grey(fine: np.ndarray, count: int) -> tuple[str, float] | None:
     its mirror top to bottom overlap 0.85-0.99 of their union; a spade, its stem below and
     its point above, 0.37-0.76), widest at its middle (0.45-0.51); a spade is widest low
     (0.52-0.77)."""
-    found = _pips(fine, *FINE)
-    if found is None or found[0].count != count:
-        return None
-    upright = [m if cy < 0.5 else m[::-1, ::-1] for m, cy in found[1] if abs(cy - 0.5) >= 0.06]
-    if len(upright) < 2:
+    upright = _upright_pips(fine, count)
+    if upright is None:
         return None
     votes = [_grey_suit(m) for m in upright]
     top = max("HDSC", key=votes.count)
