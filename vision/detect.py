@@ -254,8 +254,8 @@ def edge_closed(gray: np.ndarray, kernel: np.ndarray, light: float = 1.0) -> np.
 
 def edge_insides(keep: dict, min_frac: float = 0.004) -> list[Quad]:
     """The card-shaped insides of the closed edges, at ``INSIDE_EDGES`` of the detector's
-    Canny thresholds, where ``find_cards`` (its ``keep``) gave no card a name could be read
-    from.
+    Canny thresholds, from the working image ``find_cards`` left in ``keep`` (its ``gray``,
+    ``scale`` and ``light``).
 
     A white card on a white desk under a shadow, or on light wood whose grain runs into its
     edge, has an outline whose outside holds table (a shadow's edge, the grain), so it is no

@@ -537,6 +537,7 @@ class Identifier:
             cards = self._with_overlapping(image, cards, prepared)
         if self.deck == "french" and _worth_tops(cards):
             cards = self._tops_look(image, cards)
+        # (where the detector left its working image: a stand-in detector leaves none)
         if self.deck == "french" and "gray" in prepared and not any(c.label for c in cards):
             cards = self._insides_look(image, cards, prepared)
         if self.deck in COLOUR_SPLIT and colourless(image):
