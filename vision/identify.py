@@ -30,6 +30,7 @@ from vision.pips import (
     gainsaid_by_pips,
     gainsaid_by_shapes,
     named_by_pips,
+    red_mirror,
     suit_in_grey,
 )
 from vision.recognise import Recogniser, get_recogniser
@@ -103,6 +104,21 @@ CARD_ASPECT = 88 / 63  # a standard card's height over its width
 # cards: 10 right, none wrong; 1137 names in all).
 SMALL_BLACK_BELOW = 60.0
 SMALL_BLACK_SURE = 0.9
+# A red number card or ace whose crop is this blurred (``sharpness``) or more is named
+# hearts or diamonds only where its pips' shape agrees (``pips.red_mirror``: a diamond is as
+# it is turned top to bottom, a heart is not): a heart's pips may overlap their mirror up to
+# RED_HEART_MIRROR (an ace's one pip, ACE_HEART_MIRROR), a diamond's down to
+# RED_DIAMOND_MIRROR. Blurred by 0.3-0.75% of the frame's width (issue 33's "slightly
+# blurred" webcam shots; tools/measure_stretched.py's blur), the shared standard photos gave
+# 9 wrong names at 0.99 and over, every one a diamond named hearts: six aces (their pip
+# 0.79-0.97 alike to its mirror) and wmcnicho's 3s and an 8 (0.93-0.96). Over 1453 red cards
+# named right and wrong (the shared photos and the CC BY ones, as taken, blurred, tilted,
+# far, dim, JPEG 30), the right hearts were at most 0.57 (aces) and 0.83 (number cards,
+# blurred by 0.75%), the right diamonds 0.79 (aces) and 0.77 at least. Only on a blurred
+# crop: no wrong red suit was named on one sharper than 0.022, and a small card's crop
+# (the benchmark's drawn 10-card tables: half their red cards) is as soft as a blurred one.
+RED_SHAPE_BELOW = 0.03
+RED_HEART_MIRROR, ACE_HEART_MIRROR, RED_DIAMOND_MIRROR = 0.88, 0.7, 0.65
 # The standard pack's look for cards by their tops (Identifier._tops_look): this many tops
 # read at most; one counts where it overlaps no named card by this much (IoU); its corners
 # may run off the image by this share of its long side
@@ -442,6 +458,21 @@ def _gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str, conf: fl
         and gainsaid_by_shapes(rectify(image, q.corners, FINE), label)
 
 
+def _red_suit_gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str) -> bool:
+    """Whether a red number card or ace named ``label``, its crop blurred
+    (``RED_SHAPE_BELOW``), shows pips of the other red suit's shape (``RED_HEART_MIRROR``...)."""
+    rank, suit = label[:-1], label[-1]
+    if suit not in "HD" or not (rank.isdigit() or rank == "A") or \
+            sharpness(crop) >= RED_SHAPE_BELOW:
+        return False
+    mirror = red_mirror(crop, rank)
+    if mirror is None:
+        return False
+    if suit == "H":
+        return mirror >= (ACE_HEART_MIRROR if rank == "A" else RED_HEART_MIRROR)
+    return mirror <= RED_DIAMOND_MIRROR
+
+
 def _end_ink(crop: np.ndarray) -> tuple[float, float]:
     """The share of ink in the top and the bottom third of an upright card's crop: pixels
     60 grey levels darker than its paper (the 90th percentile) or saturated (red print)."""
@@ -675,6 +706,9 @@ class Identifier:
             if self.deck == "french" and label is not None and \
                     conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
+            if self.deck == "french" and label is not None and not q.partial and \
+                    _red_suit_gainsaid(image, q, c, label):
+                label, gainsaid = None, True
             if label is not None and floor and card_width(q.corners) < floor:
                 label = None
             if self.deck == "french" and label is not None and label[-1] in "SC" and \
