@@ -171,6 +171,18 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
         return rectify(img, corners, (2 * w, 2 * h))
 
     seen: Counter = Counter()
+
+    def learn(img: np.ndarray, corners: np.ndarray, label: str, n: int) -> None:
+        """``n`` crops of one card of ``img``: as found, then jittered (colour, light, blur:
+        ``degraded``), one in four cut to the part a hand or the frame leaves in view."""
+        seen[label] += 1
+        for k in range(n):
+            c = corners if k == 0 else jitter(corners, rng)
+            if k % 4 == 3:
+                c = part_of(c, rng)
+            crop = cut(img, c)
+            add(crop if k == 0 else degraded(crop, rng, shares), label)
+
     t0 = time.time()
     for ds in sets:
         source = ds["folder"].name
@@ -194,24 +206,12 @@ def gather(deck: str, sets: list[dict], rng: np.random.Generator, n_aug: int
             if deck == "uno":
                 pos += held_positives(img, s, entries)
             for corners, label in pos:
-                seen[label] += 1
-                for k in range(n_aug):
-                    c = corners if k == 0 else jitter(corners, rng)
-                    if k % 4 == 3:
-                        c = part_of(c, rng)
-                    crop = cut(img, c)
-                    add(crop if k == 0 else degraded(crop, rng, shares), label)
+                learn(img, corners, label, n_aug)
                 # read across (the identifier reads a nearly square quad both ways and keeps
                 # the surer reading): a card turned a quarter and squeezed is no card
                 add(degraded(cut(img, quarter_turned(corners)), rng, shares), NONE, 0.5)
             for scene, corners, label in crop_on_tables(img, ds["kind"], entries, deck, rng):
-                seen[label] += 1
-                for k in range(CROP_TABLE_AUG):
-                    c = corners if k == 0 else jitter(corners, rng)
-                    if k % 4 == 3:
-                        c = part_of(c, rng)
-                    crop = cut(scene, c)
-                    add(crop if k == 0 else degraded(crop, rng, shares), label)
+                learn(scene, corners, label, CROP_TABLE_AUG)
             for corners in neg[:3]:
                 add(degraded(cut(img, corners), rng, shares), NONE)
             if whole_frame_is_no_card(img, ds["kind"], pos):
