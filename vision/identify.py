@@ -458,7 +458,7 @@ def _gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str, conf: fl
         and gainsaid_by_shapes(rectify(image, q.corners, FINE), label)
 
 
-def _red_suit_gainsaid(image: np.ndarray, q: Quad, crop: np.ndarray, label: str) -> bool:
+def _red_suit_gainsaid(crop: np.ndarray, label: str) -> bool:
     """Whether a red number card or ace named ``label``, its crop blurred
     (``RED_SHAPE_BELOW``), shows pips of the other red suit's shape (``RED_HEART_MIRROR``...)."""
     rank, suit = label[:-1], label[-1]
@@ -707,7 +707,7 @@ class Identifier:
                     conf < BLURRED_SURE and sharpness(c) < BLURRED_BELOW:
                 label = None
             if self.deck == "french" and label is not None and not q.partial and \
-                    _red_suit_gainsaid(image, q, c, label):
+                    _red_suit_gainsaid(c, label):
                 label, gainsaid = None, True
             if label is not None and floor and card_width(q.corners) < floor:
                 label = None

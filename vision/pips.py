@@ -237,8 +237,7 @@ def _grey_suit(mask: np.ndarray) -> str | None:
     weight = _weight_height(box)
     if widest <= GREY_HEART_WIDEST and weight <= HEART_BELOW:
         return "H"
-    flipped = box[::-1]
-    mirror = float((box & flipped).sum()) / max(float((box | flipped).sum()), 1.0)
+    mirror = _mirror_overlap(box)
     if mirror >= GREY_DIAMOND_MIRROR and GREY_DIAMOND_WIDEST[0] <= widest <= \
             GREY_DIAMOND_WIDEST[1]:
         return "D"
@@ -269,14 +268,7 @@ def red_mirror(crop: np.ndarray, rank: str) -> float | None:
                 & (area >= 0.35 * bw * bh))
         group = np.nonzero(fits)[0][np.argsort(-area[fits])][:1]
     elif rank.isdigit():
-        aspect = bw / np.maximum(bh, 1)
-        fits = np.nonzero((area >= PIP_AREA[0] * w * h) & (area <= PIP_AREA[1] * w * h)
-                          & (area > 0.35 * bw * bh) & (aspect > PIP_ASPECT[0])
-                          & (aspect < PIP_ASPECT[1]) & (cx > 0.2 * w) & (cx < 0.8 * w)
-                          & (cy > 0.1 * h) & (cy < 0.9 * h))[0]
-        groups = [fits[(area[fits] >= area[k]) & (area[fits] <= SAME_SIZE * area[k])]
-                  for k in fits]
-        group = max(groups, key=len, default=np.array([], int))
+        group = _pip_group(stats, centres, w, h)
         if len(group) != int(rank):
             return None
     else:
@@ -285,10 +277,8 @@ def red_mirror(crop: np.ndarray, rank: str) -> float | None:
     for g in group:
         x0, y0, x1, y1 = int(x[g]), int(y[g]), int(x[g] + bw[g]), int(y[g] + bh[g])
         box = (labels[y0:y1, x0:x1] == g + 1).astype(np.uint8)
-        if box.sum() < 12:
-            continue
-        flipped = box[::-1]
-        overlaps.append(float((box & flipped).sum()) / max(float((box | flipped).sum()), 1.0))
+        if box.sum() >= 12:
+            overlaps.append(_mirror_overlap(box))
     return float(np.median(overlaps)) if overlaps else None
 
 
@@ -380,6 +370,37 @@ def count_pips(crop: np.ndarray) -> Pips | None:
     return None if found is None else found[0]
 
 
+def _pip_group(stats: np.ndarray, centres: np.ndarray, width: int, height: int
+               ) -> np.ndarray:
+    """The pips among a ``width`` x ``height`` card's ink blobs (``stats`` and ``centres`` of
+    ``cv2.connectedComponentsWithStats``, the background first): the largest group of
+    pip-shaped blobs (``PIP_AREA``, ``PIP_ASPECT``, filling a third of their box) of one size
+    (``SAME_SIZE``) in the pips' columns, clear of the card's edges; their indices in
+    ``stats[1:]`` (none: empty)."""
+    x, y, w, h, area = (stats[1:, k] for k in range(5))
+    area = area.astype(np.float64)
+    cx, cy = centres[1:, 0], centres[1:, 1]
+    aspect = w / np.maximum(h, 1)
+    size = width * height
+    shaped = ((area >= PIP_AREA[0] * size) & (area <= PIP_AREA[1] * size)
+              & (area / np.maximum(w * h, 1) > 0.35)
+              & (aspect > PIP_ASPECT[0]) & (aspect < PIP_ASPECT[1])
+              # the pips' columns, not a corner index at the card's edge
+              & (cx > 0.2 * width) & (cx < 0.8 * width) & (cy > 0.1 * height) & (cy < 0.9 * height)
+              & (x > 0) & (y > 0) & (x + w < width) & (y + h < height))
+    candidates = np.nonzero(shaped)[0]
+    return max((candidates[(area[candidates] >= area[k])
+                           & (area[candidates] <= SAME_SIZE * area[k])] for k in candidates),
+               key=len, default=candidates[:0])
+
+
+def _mirror_overlap(box: np.ndarray) -> float:
+    """How alike a shape's mask (0 / 1) is to itself turned top to bottom: the overlap of
+    the two over their union."""
+    flipped = box[::-1]
+    return float((box & flipped).sum()) / max(float((box | flipped).sum()), 1.0)
+
+
 def _percentile(grey: np.ndarray, q: float) -> float:
     """``np.percentile(grey, q)`` of a uint8 image (linear between the two nearest levels),
     from its histogram, in a fifth of the time."""
@@ -405,20 +426,7 @@ def _pips(crop: np.ndarray, width: int, height: int, masks: bool = True
     x, y, w, h, area = (stats[1:, k] for k in range(5))
     area = area.astype(np.float64)
     cx, cy = centres[1:, 0], centres[1:, 1]
-    fill = area / np.maximum(w * h, 1)
-    aspect = w / np.maximum(h, 1)
-    size = width * height
-    shaped = ((area >= PIP_AREA[0] * size) & (area <= PIP_AREA[1] * size) & (fill > 0.35)
-              & (aspect > PIP_ASPECT[0]) & (aspect < PIP_ASPECT[1])
-              # the pips' columns, not a corner index at the card's edge
-              & (cx > 0.2 * width) & (cx < 0.8 * width) & (cy > 0.1 * height) & (cy < 0.9 * height)
-              & (x > 0) & (y > 0) & (x + w < width) & (y + h < height))
-    candidates = np.nonzero(shaped)[0]
-    if len(candidates) < 2:
-        return None
-    group = max((candidates[(area[candidates] >= area[k])
-                            & (area[candidates] <= SAME_SIZE * area[k])] for k in candidates),
-                key=len)
+    group = _pip_group(stats, centres, width, height)
     if not 2 <= len(group) <= 10:
         return None
     pts = np.stack([cx[group], cy[group]], axis=1)
